@@ -1,0 +1,50 @@
+/**
+ * Assistant-to-base attachments, shared by the assistant routes (get shows `attached_kbs`, delete
+ * removes them) and the knowledge-base routes (attach, patch, detach, delete base).
+ */
+export type GroundingMode = 'strict' | 'supplemental';
+
+export interface Attachment {
+  kbId: string;
+  enabled: boolean;
+  grounding_mode: GroundingMode;
+}
+
+/** Keyed by the assistant's `customPersonaId`, which is unique platform-wide. */
+export class AttachmentStore {
+  private readonly byPersona = new Map<string, Attachment[]>();
+
+  list(customPersonaId: string): Attachment[] {
+    return this.byPersona.get(customPersonaId) ?? [];
+  }
+
+  find(customPersonaId: string, kbId: string): Attachment | undefined {
+    return this.list(customPersonaId).find((a) => a.kbId === kbId);
+  }
+
+  /** Adds or replaces the attachment of `kbId`; the caller enforces the three-base limit. */
+  put(customPersonaId: string, attachment: Attachment): void {
+    const rest = this.list(customPersonaId).filter((a) => a.kbId !== attachment.kbId);
+    this.byPersona.set(customPersonaId, [...rest, attachment]);
+  }
+
+  remove(customPersonaId: string, kbId: string): boolean {
+    const list = this.list(customPersonaId);
+    const rest = list.filter((a) => a.kbId !== kbId);
+    this.byPersona.set(customPersonaId, rest);
+    return rest.length !== list.length;
+  }
+
+  removePersona(customPersonaId: string): void {
+    this.byPersona.delete(customPersonaId);
+  }
+
+  removeBase(kbId: string): void {
+    for (const [persona, list] of this.byPersona) {
+      this.byPersona.set(
+        persona,
+        list.filter((a) => a.kbId !== kbId),
+      );
+    }
+  }
+}
