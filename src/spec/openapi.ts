@@ -1,0 +1,137 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { parse } from 'yaml';
+
+export const SPEC_PATH = fileURLToPath(new URL('../../spec/openapi.yaml', import.meta.url));
+
+export type Module = 'assistants' | 'voices' | 'plugins' | 'knowledgeBase';
+export type Level = 'view' | 'edit' | 'manage';
+export const LEVELS: readonly Level[] = ['view', 'edit', 'manage'];
+export const MODULES: readonly Module[] = ['assistants', 'voices', 'plugins', 'knowledgeBase'];
+
+export interface Scope {
+  module: Module;
+  level: Level;
+  destructive: boolean;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** A JSON Schema as it stands in the dereferenced document. */
+export type JsonSchema = Record<string, unknown>;
+
+export interface Parameter {
+  name: string;
+  in: 'path' | 'query' | 'header';
+  required: boolean;
+  schema?: JsonSchema;
+}
+
+export interface Operation {
+  operationId: string;
+  method: HttpMethod;
+  /** The OpenAPI path template, e.g. `/kb/{kbId}/query`. */
+  path: string;
+  /** `listPersonas — POST /persona/enterprise/getAllPersonas/{sessionId}` */
+  label: string;
+  tag: string | undefined;
+  scope: Scope;
+  parameters: Parameter[];
+  /** Request body schema by media type (`application/json` or `multipart/form-data`). */
+  requestBody: Record<string, JsonSchema>;
+  /** Response body schema by status code (`'200'`, `'403'`, ...); undefined where no JSON body is described. */
+  responses: Record<string, JsonSchema | undefined>;
+}
+
+export interface Spec {
+  document: Record<string, unknown>;
+  version: string;
+  operations: ReadonlyMap<string, Operation>;
+  operation(operationId: string): Operation;
+}
+
+interface RawOperation {
+  operationId?: string;
+  tags?: string[];
+  'x-scope'?: Scope;
+  parameters?: Parameter[];
+  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+  responses?: Record<string, { content?: Record<string, { schema?: JsonSchema }> }>;
+}
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+
+function indexOperations(document: Record<string, unknown>): Map<string, Operation> {
+  const operations = new Map<string, Operation>();
+  const paths = (document.paths ?? {}) as Record<string, Record<string, unknown>>;
+  for (const [path, item] of Object.entries(paths)) {
+    const shared = (item.parameters ?? []) as Parameter[];
+    for (const method of METHODS) {
+      const raw = item[method] as RawOperation | undefined;
+      if (!raw) continue;
+      if (!raw.operationId) throw new Error(`spec: ${method.toUpperCase()} ${path} has no operationId`);
+      if (!raw['x-scope']) throw new Error(`spec: ${raw.operationId} has no x-scope`);
+      const requestBody: Record<string, JsonSchema> = {};
+      for (const [type, media] of Object.entries(raw.requestBody?.content ?? {})) {
+        if (media.schema) requestBody[type] = media.schema;
+      }
+      const responses: Record<string, JsonSchema | undefined> = {};
+      for (const [status, response] of Object.entries(raw.responses ?? {})) {
+        responses[status] = response.content?.['application/json']?.schema;
+      }
+      const upper = method.toUpperCase() as HttpMethod;
+      operations.set(raw.operationId, {
+        operationId: raw.operationId,
+        method: upper,
+        path,
+        label: `${raw.operationId} — ${upper} ${path}`,
+        tag: raw.tags?.[0],
+        scope: raw['x-scope'],
+        parameters: [...shared, ...(raw.parameters ?? [])],
+        requestBody,
+        responses,
+      });
+    }
+  }
+  return operations;
+}
+
+function makeSpec(document: Record<string, unknown>): Spec {
+  const operations = indexOperations(document);
+  const info = document.info as { version?: string } | undefined;
+  return {
+    document,
+    version: info?.version ?? '',
+    operations,
+    operation(operationId) {
+      const op = operations.get(operationId);
+      if (!op) throw new Error(`spec: no operation named ${operationId}`);
+      return op;
+    },
+  };
+}
+
+let cached: Promise<Spec> | undefined;
+
+/** Validates and dereferences spec/openapi.yaml once per process. */
+export function loadSpec(): Promise<Spec> {
+  cached ??= (async () => {
+    const raw = parse(readFileSync(SPEC_PATH, 'utf8')) as Record<string, unknown>;
+    // validate() dereferences in place; keep the parsed YAML untouched for anyone who wants $refs.
+    const document = (await SwaggerParser.validate(structuredClone(raw) as never)) as unknown as Record<
+      string,
+      unknown
+    >;
+    return makeSpec(document);
+  })();
+  return cached;
+}
+
+/**
+ * The operation index without validation or dereferencing, synchronously: for code that only
+ * needs paths, methods and scopes (the reference server's scope table, the scope matrix).
+ */
+export function loadOperationIndexSync(): Map<string, Operation> {
+  return indexOperations(parse(readFileSync(SPEC_PATH, 'utf8')) as Record<string, unknown>);
+}
