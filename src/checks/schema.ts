@@ -1,0 +1,45 @@
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import type { Exchange } from '../http/exchange.ts';
+import type { Spec } from '../spec/openapi.ts';
+import { ConformanceFailure } from './failure.ts';
+import { expectResponse } from './status.ts';
+
+const ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: true });
+addFormats.default(ajv);
+
+// Each response schema is compiled once per process, keyed by operation and status.
+const compiled = new Map<string, ValidateFunction>();
+
+function validatorFor(spec: Spec, operationId: string, status: string): ValidateFunction | undefined {
+  const key = `${operationId} ${status}`;
+  const cached = compiled.get(key);
+  if (cached) return cached;
+  const schema = spec.operation(operationId).responses[status];
+  if (!schema) return undefined;
+  const validate = ajv.compile(schema);
+  compiled.set(key, validate);
+  return validate;
+}
+
+/**
+ * The body matches the schema spec/openapi.yaml documents for the operation at the received
+ * status. A status the spec gives no JSON schema for is not judged here (the status check does that).
+ */
+export function expectSchema(spec: Spec, exchange: Exchange): void {
+  const response = expectResponse(exchange);
+  const operationId = exchange.operationId;
+  if (!operationId) throw new Error(`expectSchema: ${exchange.label} is not a described operation`);
+  const validate = validatorFor(spec, operationId, String(response.status));
+  if (!validate) return;
+  if (response.json === undefined) {
+    throw new ConformanceFailure(`Received: a body that is not JSON / Documented: a JSON body`, exchange);
+  }
+  if (!validate(response.json)) {
+    const problems = (validate.errors ?? [])
+      .slice(0, 5)
+      .map((e) => `${e.instancePath || '(body)'} ${e.message ?? 'is invalid'}${e.params && 'missingProperty' in e.params ? ` (${String(e.params.missingProperty)})` : ''}`)
+      .join('; ');
+    throw new ConformanceFailure(`Received: a body that does not match the documented schema: ${problems}`, exchange);
+  }
+}

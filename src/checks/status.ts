@@ -1,0 +1,35 @@
+import type { Exchange } from '../http/exchange.ts';
+import { ConformanceFailure, HarnessError } from './failure.ts';
+
+/** The exchange got a response at all; a missing one is a harness error, not a verdict. */
+export function expectResponse(exchange: Exchange): NonNullable<Exchange['response']> {
+  if (!exchange.response) {
+    throw new HarnessError(`${exchange.label}: no response (${exchange.error ?? 'unknown error'})`);
+  }
+  return exchange.response;
+}
+
+/** The HTTP status is the documented one (or one of several the document allows). */
+export function expectStatus(exchange: Exchange, documented: number | readonly number[]): void {
+  const response = expectResponse(exchange);
+  const allowed = typeof documented === 'number' ? [documented] : documented;
+  if (!allowed.includes(response.status)) {
+    throw new ConformanceFailure(`Received: ${response.status} / Documented: ${allowed.join(' or ')}`, exchange);
+  }
+}
+
+/** The request succeeded (2xx) where the document names no exact success status for the case. */
+export function expectSuccess(exchange: Exchange): void {
+  const response = expectResponse(exchange);
+  if (response.status < 200 || response.status > 299) {
+    throw new ConformanceFailure(`Received: ${response.status} / Documented: a success (2xx)`, exchange);
+  }
+}
+
+/** The request was refused (any 4xx) where the document does not state which status. */
+export function expectClientError(exchange: Exchange): void {
+  const response = expectResponse(exchange);
+  if (response.status < 400 || response.status > 499) {
+    throw new ConformanceFailure(`Received: ${response.status} / Documented: a refusal (4xx)`, exchange);
+  }
+}

@@ -1,0 +1,25 @@
+/** What a check records about itself for the reporters, beyond pass and fail. */
+export interface Observation {
+  requirement: string;
+  /** What was seen, as short text (a status, a body excerpt, a count). */
+  value: string;
+}
+
+export type CheckKind = 'must' | 'should' | 'observed';
+
+export interface CheckMeta {
+  id: string;
+  requirements: string[];
+  kind: CheckKind;
+  operations: string[];
+  area: string;
+  /** Set when a `should` check's assertion failed: reported as a warning, never a failure. */
+  warning?: string;
+  observations: Observation[];
+}
+
+declare module '@vitest/runner' {
+  interface TaskMeta {
+    check?: CheckMeta;
+  }
+}

@@ -1,0 +1,134 @@
+import { createHash } from 'node:crypto';
+import { label } from 'allure-js-commons';
+import { inject, test as base, type TestContext } from 'vitest';
+import { ConformanceFailure } from '../checks/failure.ts';
+import { ApiClient } from '../http/client.ts';
+import { loadSpec, type Spec } from '../spec/openapi.ts';
+import type { Role } from '../target/keyring-types.ts';
+import { keyringSecrets } from '../target/keyring.ts';
+import './check-meta.ts';
+import type { CheckKind, CheckMeta } from './check-meta.ts';
+import { requirementKinds } from './catalog-kinds.ts';
+import './provided.ts';
+import type { ProvidedTarget } from './provided.ts';
+
+export interface CheckFixtures {
+  target: ProvidedTarget;
+  spec: Spec;
+  /** A client holding the key of `role`; the check is skipped, naming the role, when the keyring lacks it. */
+  as: (role: Role) => ApiClient;
+  /** A client sending the given Authorization value as is (`null`: no header), for authentication checks. */
+  withAuthorization: (authorization: string | null) => ApiClient;
+  /** Unique to this run and file: put it in every name a check creates. */
+  prefix: string;
+  /** Records what an implementation does where the document leaves it open. */
+  observe: (requirement: string, value: unknown) => void;
+}
+
+function show(value: unknown): string {
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  return text.length > 300 ? `${text.slice(0, 300)}…` : text;
+}
+
+function metaOf(context: TestContext): CheckMeta {
+  const meta = context.task.meta.check;
+  if (!meta) throw new Error('fixture used outside a check()');
+  return meta;
+}
+
+export const conformanceTest = base.extend<CheckFixtures>({
+  // eslint-disable-next-line no-empty-pattern
+  target: async ({}, use) => {
+    await use(inject('target'));
+  },
+  // eslint-disable-next-line no-empty-pattern
+  spec: async ({}, use) => {
+    await use(await loadSpec());
+  },
+  as: async ({ target, spec, skip }, use) => {
+    const secrets = keyringSecrets(target.keyring);
+    await use((role: Role) => {
+      const key = target.keyring.keys[role];
+      if (key === undefined) return skip(`the keyring has no "${role}" key`);
+      return new ApiClient({ baseUrl: target.baseUrl, apiKey: key, spec, secrets, timeoutMs: target.requestTimeoutMs });
+    });
+  },
+  withAuthorization: async ({ target, spec }, use) => {
+    const secrets = keyringSecrets(target.keyring);
+    await use(
+      (authorization) =>
+        new ApiClient({
+          baseUrl: target.baseUrl,
+          apiKey: undefined,
+          spec,
+          secrets,
+          timeoutMs: target.requestTimeoutMs,
+          defaultHeaders: { authorization },
+        }),
+    );
+  },
+  prefix: async ({ target, task }, use) => {
+    const file = createHash('sha1').update(task.file.name).digest('hex').slice(0, 6);
+    await use(`${target.runPrefix}-${file}`);
+  },
+  observe: async ({ task }, use) => {
+    await use((requirement, value) => {
+      task.meta.check?.observations.push({ requirement, value: show(value) });
+    });
+  },
+});
+
+/** The strongest kind among the cited requirements decides how a failed assertion is reported. */
+function kindOf(requirements: readonly string[]): CheckKind {
+  const kinds = requirementKinds(requirements);
+  if (kinds.includes('must')) return 'must';
+  if (kinds.includes('should')) return 'should';
+  return 'observed';
+}
+
+export interface CheckOptions {
+  /** operationIds the check exercises, for the report's labels. */
+  operations?: string[];
+  timeout?: number;
+}
+
+/**
+ * One documented behaviour, as one test. `id` is stable (it names the check in summary.json),
+ * `requirements` are ids of spec/requirements.yaml, `title` states the behaviour as a sentence.
+ * A failed assertion of a check citing only `should` requirements is a warning, not a failure.
+ */
+export function check(
+  id: string,
+  requirements: readonly string[],
+  title: string,
+  body: (context: CheckFixtures & TestContext) => Promise<void>,
+  options: CheckOptions = {},
+): void {
+  if (requirements.length === 0) throw new Error(`check ${id} cites no requirement`);
+  const kind = kindOf(requirements);
+  const area = id.split('.')[0] ?? id;
+  conformanceTest(`${title} [${requirements.join(', ')}]`, { timeout: options.timeout }, async (context) => {
+    const meta: CheckMeta = {
+      id,
+      requirements: [...requirements],
+      kind,
+      operations: options.operations ?? [],
+      area,
+      observations: [],
+    };
+    context.task.meta.check = meta;
+    await label('area', area);
+    for (const requirement of requirements) await label('requirement', requirement);
+    for (const operation of meta.operations) await label('operation', operation);
+    try {
+      await body(context);
+    } catch (error) {
+      const verdict = error instanceof ConformanceFailure || (error instanceof Error && error.name === 'AssertionError');
+      if (kind === 'should' && verdict) {
+        metaOf(context).warning = error.message;
+        return;
+      }
+      throw error;
+    }
+  });
+}

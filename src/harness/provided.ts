@@ -1,0 +1,23 @@
+import type { Keyring } from '../target/keyring-types.ts';
+
+/**
+ * What the CLI hands every check file through vitest's `provide`/`inject`: plain data only, since
+ * the files run in worker processes and reach the target over HTTP.
+ */
+export interface ProvidedTarget {
+  baseUrl: string;
+  keyring: Keyring;
+  /** Unique to this run; every resource a check creates carries it. */
+  runPrefix: string;
+  /** Base URL of the suite's fixture web server as the implementation reaches it, if one runs. */
+  fixtureBaseUrl: string | undefined;
+  /** Runs per fast-check property. */
+  propertyRuns: number;
+  requestTimeoutMs: number;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    target: ProvidedTarget;
+  }
+}

@@ -1,0 +1,42 @@
+/** One request to the implementation and what came back, as recorded by the client. */
+export interface RecordedRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  /** JSON text, or undefined for no body. */
+  jsonBody?: string;
+  /** Multipart parts, described for the curl line (file contents are not repeated). */
+  multipart?: MultipartPart[];
+}
+
+export type MultipartPart =
+  | { name: string; value: string }
+  | { name: string; filename: string; contentType: string; size: number };
+
+export interface RecordedResponse {
+  status: number;
+  headers: Record<string, string>;
+  /** The body as text (empty when there is none). */
+  text: string;
+  /** The parsed JSON body, or undefined when the body is not JSON. */
+  json: unknown;
+}
+
+export interface Exchange {
+  operationId: string | undefined;
+  /** `getPersona — POST /persona/...`, or `METHOD path` for a raw request. */
+  label: string;
+  request: RecordedRequest;
+  /** Undefined when no response arrived (network error or timeout: see `error`). */
+  response: RecordedResponse | undefined;
+  error: string | undefined;
+  durationMs: number;
+}
+
+/** The response of an exchange that must have one; a missing response is a harness-level failure. */
+export function responseOf(exchange: Exchange): RecordedResponse {
+  if (!exchange.response) {
+    throw new Error(`${exchange.label}: no response (${exchange.error ?? 'unknown error'})`);
+  }
+  return exchange.response;
+}

@@ -1,0 +1,57 @@
+import { relative } from 'node:path';
+import type { Reporter, TestCase, TestModule } from 'vitest/node';
+import type { SerializedError } from '@vitest/utils';
+import '../harness/check-meta.ts';
+import type { Outcome, SummaryCheck } from './summary.ts';
+import { statusOf } from './summary.ts';
+
+function firstLine(text: string): string {
+  return text.split('\n')[0] ?? text;
+}
+
+function outcomeOf(testCase: TestCase): { outcome: Outcome; message?: string } {
+  const result = testCase.result();
+  const meta = testCase.meta().check;
+  if (result.state === 'skipped') return { outcome: 'skipped', ...(result.note ? { message: result.note } : {}) };
+  if (result.state === 'failed') {
+    const error = result.errors[0];
+    const message = error?.message ?? 'failed';
+    // Only a verdict on the implementation is a failure; a broken harness or network is "errored".
+    const verdict = error?.name === 'ConformanceFailure' || error?.name === 'AssertionError';
+    return { outcome: verdict ? 'failed' : 'errored', message: verdict ? message : `${error?.name ?? 'Error'}: ${message}` };
+  }
+  if (result.state === 'pending') return { outcome: 'skipped', message: 'not run' };
+  if (meta?.warning) return { outcome: 'warned', message: meta.warning };
+  if (meta?.kind === 'observed') return { outcome: 'observed' };
+  return { outcome: 'passed' };
+}
+
+/** Collects every check's outcome for summary.json; the CLI writes the file after the run. */
+export class CollectReporter implements Reporter {
+  readonly checks: SummaryCheck[] = [];
+  readonly harnessErrors: string[] = [];
+
+  constructor(private readonly root: string) {}
+
+  onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError>): void {
+    for (const module of testModules) {
+      const file = relative(this.root, module.moduleId);
+      for (const error of module.errors()) this.harnessErrors.push(`${file}: ${firstLine(error.message)}`);
+      for (const testCase of module.children.allTests()) {
+        const meta = testCase.meta().check;
+        const { outcome, message } = outcomeOf(testCase);
+        this.checks.push({
+          id: meta?.id ?? testCase.fullName,
+          requirements: meta?.requirements ?? [],
+          status: statusOf(outcome),
+          ...(message !== undefined ? { message } : {}),
+          outcome,
+          title: testCase.fullName,
+          file,
+          ...(meta && meta.observations.length > 0 ? { observations: meta.observations } : {}),
+        });
+      }
+    }
+    for (const error of unhandledErrors) this.harnessErrors.push(`unhandled: ${firstLine(error.message)}`);
+  }
+}

@@ -1,0 +1,76 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Observation } from '../harness/check-meta.ts';
+
+/** The richer outcome of a check; `status` keeps TARGET.md's three values. */
+export type Outcome = 'passed' | 'failed' | 'warned' | 'observed' | 'skipped' | 'errored';
+
+export interface SummaryCheck {
+  id: string;
+  requirements: string[];
+  status: 'passed' | 'failed' | 'skipped';
+  message?: string;
+  outcome: Outcome;
+  title: string;
+  file: string;
+  observations?: Observation[];
+}
+
+/** summary.json exactly as TARGET.md shows it, plus `outcomes` and per-check detail fields. */
+export interface Summary {
+  target: string;
+  startedAt: string;
+  durationMs: number;
+  totals: { passed: number; failed: number; skipped: number };
+  outcomes: Record<Outcome, number>;
+  /** Problems of the run itself (a file that could not load, an unhandled error). */
+  harnessErrors: string[];
+  checks: SummaryCheck[];
+}
+
+export function statusOf(outcome: Outcome): SummaryCheck['status'] {
+  if (outcome === 'skipped') return 'skipped';
+  if (outcome === 'failed' || outcome === 'errored') return 'failed';
+  return 'passed';
+}
+
+export function buildSummary(input: {
+  target: string;
+  startedAt: Date;
+  durationMs: number;
+  checks: SummaryCheck[];
+  harnessErrors: string[];
+}): Summary {
+  const totals = { passed: 0, failed: 0, skipped: 0 };
+  const outcomes: Record<Outcome, number> = { passed: 0, failed: 0, warned: 0, observed: 0, skipped: 0, errored: 0 };
+  for (const check of input.checks) {
+    totals[check.status] += 1;
+    outcomes[check.outcome] += 1;
+  }
+  return {
+    target: input.target,
+    startedAt: input.startedAt.toISOString(),
+    durationMs: input.durationMs,
+    totals,
+    outcomes,
+    harnessErrors: input.harnessErrors,
+    checks: input.checks,
+  };
+}
+
+/**
+ * TARGET.md's exit status: 1 when a check failed (the verdict stands even if something else broke),
+ * 2 when nothing failed but the run could not be fully carried out, else 0.
+ */
+export function exitCodeOf(summary: Summary): 0 | 1 | 2 {
+  if (summary.outcomes.failed > 0) return 1;
+  if (summary.outcomes.errored > 0 || summary.harnessErrors.length > 0) return 2;
+  return 0;
+}
+
+export function writeSummary(reportDir: string, summary: Summary): string {
+  mkdirSync(reportDir, { recursive: true });
+  const file = join(reportDir, 'summary.json');
+  writeFileSync(file, `${JSON.stringify(summary, null, 2)}\n`);
+  return file;
+}

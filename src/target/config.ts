@@ -1,0 +1,93 @@
+import { resolve } from 'node:path';
+import { ConfigError } from './config-error.ts';
+import type { Keyring } from './keyring-types.ts';
+import { readKeyringFile } from './keyring.ts';
+
+/** What TARGET.md lets a person choose, after flags have overridden the environment. */
+export interface TargetOptions {
+  baseUrl?: string;
+  keyringFile?: string;
+  apiKey?: string;
+  fixtureHost: string;
+  reportDir: string;
+}
+
+export interface ResolvedTarget {
+  /** Undefined: start the embedded reference implementation. */
+  baseUrl: string | undefined;
+  keyring: Keyring;
+  fixtureHost: string;
+  reportDir: string;
+}
+
+export const TARGET_ENV = {
+  baseUrl: 'CONFORMANCE_BASE_URL',
+  keyringFile: 'CONFORMANCE_KEYRING',
+  apiKey: 'CONFORMANCE_API_KEY',
+  fixtureHost: 'CONFORMANCE_FIXTURE_HOST',
+  reportDir: 'CONFORMANCE_REPORT_DIR',
+} as const;
+
+export type TargetFlags = Partial<Record<keyof typeof TARGET_ENV, string>>;
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === '' ? undefined : value.trim();
+}
+
+/** Flags override the environment; unset values take TARGET.md's defaults. */
+export function targetOptions(flags: TargetFlags, env: NodeJS.ProcessEnv): TargetOptions {
+  const pick = (name: keyof typeof TARGET_ENV) => nonEmpty(flags[name]) ?? nonEmpty(env[TARGET_ENV[name]]);
+  const options: TargetOptions = {
+    fixtureHost: pick('fixtureHost') ?? '127.0.0.1',
+    reportDir: resolve(pick('reportDir') ?? 'reports'),
+  };
+  const baseUrl = pick('baseUrl');
+  const keyringFile = pick('keyringFile');
+  const apiKey = pick('apiKey');
+  if (baseUrl !== undefined) options.baseUrl = baseUrl;
+  if (keyringFile !== undefined) options.keyringFile = keyringFile;
+  if (apiKey !== undefined) options.apiKey = apiKey;
+  return options;
+}
+
+export function validateBaseUrl(baseUrl: string): string {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new ConfigError(`base URL "${baseUrl}" is not a valid URL`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(`base URL "${baseUrl}" must use http or https`);
+  }
+  const normalised = baseUrl.replace(/\/+$/, '');
+  if (!normalised.endsWith('/api/v1')) {
+    throw new ConfigError(`base URL "${baseUrl}" must end in /api/v1 (the versioned base address)`);
+  }
+  return normalised;
+}
+
+/**
+ * Applies TARGET.md: with a base URL, the keyring file if given, else the single API key as `full`.
+ * Without a base URL the embedded reference supplies its own keyring later.
+ */
+export function resolveTarget(options: TargetOptions): ResolvedTarget {
+  const common = { fixtureHost: options.fixtureHost, reportDir: options.reportDir };
+  if (options.baseUrl === undefined) {
+    return { ...common, baseUrl: undefined, keyring: { keys: {} } };
+  }
+  const baseUrl = validateBaseUrl(options.baseUrl);
+  let keyring: Keyring;
+  if (options.keyringFile !== undefined) {
+    keyring = readKeyringFile(options.keyringFile);
+    // A single key given alongside a keyring fills the `full` role only if the keyring lacks it.
+    if (options.apiKey !== undefined && keyring.keys.full === undefined) keyring.keys.full = options.apiKey;
+  } else if (options.apiKey !== undefined) {
+    keyring = { keys: { full: options.apiKey } };
+  } else {
+    throw new ConfigError(
+      `no key for ${baseUrl}: set ${TARGET_ENV.keyringFile} (or --keyring) or ${TARGET_ENV.apiKey} (or --api-key)`,
+    );
+  }
+  return { ...common, baseUrl, keyring };
+}
