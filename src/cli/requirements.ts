@@ -1,0 +1,35 @@
+import { join } from 'node:path';
+import { computeCoverage } from '../report/coverage.ts';
+import { loadCatalog } from '../spec/requirements.ts';
+import { parseArgs } from './args.ts';
+import { PROJECT_ROOT } from './run.ts';
+
+function pad(text: string | number, width: number): string {
+  return String(text).padEnd(width);
+}
+
+/** `conformance requirements`: per kind, how many requirements at least one check cites. */
+export function runRequirements(argv: readonly string[]): number {
+  const args = parseArgs(argv, [{ name: '--uncited', key: 'uncited', boolean: true }]);
+  const catalog = loadCatalog();
+  const coverage = computeCoverage(catalog.requirements, join(PROJECT_ROOT, 'suites'));
+  console.log(`${pad('kind', 12)}${pad('total', 8)}${pad('cited', 8)}coverage`);
+  for (const row of coverage.byKind) {
+    const percent = row.total === 0 ? 100 : Math.round((row.cited / row.total) * 100);
+    console.log(`${pad(row.kind, 12)}${pad(row.total, 8)}${pad(row.cited, 8)}${percent}%`);
+  }
+  const total = coverage.byKind.reduce((n, row) => n + row.total, 0);
+  const cited = coverage.byKind.reduce((n, row) => n + row.cited, 0);
+  console.log(`${pad('all', 12)}${pad(total, 8)}${pad(cited, 8)}${total === 0 ? 100 : Math.round((cited / total) * 100)}%`);
+  if (coverage.uncitedMust.length > 0) {
+    console.log(`\n${coverage.uncitedMust.length} must requirements no check cites${args.booleans.has('uncited') ? ':' : ' (list them with --uncited)'}`);
+    if (args.booleans.has('uncited')) {
+      for (const r of coverage.uncitedMust) console.log(`  ${r.id}  ${r.text.slice(0, 100)}`);
+    }
+  }
+  if (coverage.unknownCited.length > 0) {
+    console.log(`\nids cited in suites/ that the catalog does not define: ${coverage.unknownCited.join(', ')}`);
+    return 1;
+  }
+  return 0;
+}

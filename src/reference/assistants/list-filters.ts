@@ -1,0 +1,77 @@
+import type { FastifyRequest } from 'fastify';
+import { badRequest } from '../http/errors.ts';
+import { queryOf, readEnum, readList, readPaging, readRequiredString, readString, type Paging, type Query } from '../http/query.ts';
+import { OS_NAMES, type OsName } from '../platforms.ts';
+import { canSee, isOwnedOrGranted, type PersonaRecord } from './store.ts';
+
+export const LIST_LIMIT = 50;
+export const SEARCH_LIMIT = 30;
+const BROWSER_OS: readonly OsName[] = ['web', 'nt', 'android'];
+
+type Visibility = 'private' | 'public' | 'all';
+type MainAgent = 'all' | 'true' | 'false';
+
+export interface PersonaFilter {
+  visibility: Visibility;
+  mainAgent: MainAgent;
+  os: readonly OsName[];
+}
+
+/** A browser's `Origin` header overrides `os` (which is then not even read). */
+function readOs(request: FastifyRequest, query: Query): OsName[] {
+  const origin = request.headers.origin;
+  if (typeof origin === 'string' && origin !== '') return [...BROWSER_OS];
+  return readList(query, 'os', OS_NAMES, ['nt']);
+}
+
+export interface ListQuery extends PersonaFilter, Paging {
+  countOnly: boolean;
+}
+
+export function readListQuery(request: FastifyRequest): ListQuery {
+  const query = queryOf(request);
+  const ret = readString(query, 'ret');
+  if (ret !== undefined && ret !== 'count') throw badRequest('query parameter ret must be count when given');
+  return {
+    visibility: readEnum(query, 'isPublic', ['private', 'public', 'all'], 'all'),
+    mainAgent: readEnum(query, 'isMainAgent', ['all', 'true', 'false'], 'all'),
+    os: readOs(request, query),
+    ...readPaging(query, LIST_LIMIT),
+    countOnly: ret === 'count',
+  };
+}
+
+export interface SearchQuery extends PersonaFilter, Paging {
+  term: string;
+}
+
+/** Search sees what the unfiltered list sees (`isPublic` is not one of its parameters). */
+export function readSearchQuery(request: FastifyRequest): SearchQuery {
+  const query = queryOf(request);
+  return {
+    term: readRequiredString(query, 'search'),
+    visibility: 'all',
+    mainAgent: readEnum(query, 'isMainAgent', ['all', 'true', 'false'], 'all'),
+    os: readOs(request, query),
+    ...readPaging(query, SEARCH_LIMIT),
+  };
+}
+
+function visible(accountId: string, record: PersonaRecord, visibility: Visibility): boolean {
+  if (visibility === 'private') return isOwnedOrGranted(accountId, record);
+  if (visibility === 'public') return record.doc.isPublic;
+  return canSee(accountId, record);
+}
+
+/** An assistant matches `os` when it targets at least one of the requested platforms. */
+export function matches(accountId: string, record: PersonaRecord, filter: PersonaFilter): boolean {
+  if (!visible(accountId, record, filter.visibility)) return false;
+  if (filter.mainAgent !== 'all' && record.doc.Is_main_agent !== (filter.mainAgent === 'true')) return false;
+  return record.doc.os.some((o) => filter.os.includes(o));
+}
+
+/** Case-insensitive substring of the name or the title. */
+export function matchesTerm(record: PersonaRecord, term: string): boolean {
+  const needle = term.trim().toLowerCase();
+  return record.doc.name.toLowerCase().includes(needle) || record.doc.title.toLowerCase().includes(needle);
+}

@@ -1,0 +1,62 @@
+import { MODULES, type Level, type Module } from '../../spec/openapi.ts';
+import type { Keyring, Role } from '../../target/keyring-types.ts';
+import { ACCOUNT_A, ACCOUNT_B } from '../accounts.ts';
+import { newToken } from '../http/ids.ts';
+import { API_KEY_PREFIX } from './key-prefix.ts';
+import type { ApiKey } from './keys.ts';
+import type { ScopeMap } from './levels.ts';
+import { FORBIDDEN_ROUTES, UNSCOPED_ROUTES, asProbes } from './probe-routes.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const fullAccess = (): ScopeMap => Object.fromEntries(MODULES.map((m) => [m, 'manage' as Level])) as ScopeMap;
+
+type KeyShape = Omit<ApiKey, 'id' | 'secret'>;
+
+/** What each role of TARGET.md holds, in the reference's terms. */
+function shapeOf(role: Role, now: Date): KeyShape {
+  const a = ACCOUNT_A.id;
+  switch (role) {
+    case 'full':
+      return { accountId: a, scopes: fullAccess() };
+    case 'preset:assistants-knowledge':
+      return { accountId: a, scopes: { assistants: 'manage', knowledgeBase: 'manage', voices: 'view' } };
+    case 'legacy':
+      return { accountId: a, legacy: true };
+    case 'revoked':
+      return { accountId: a, scopes: fullAccess(), revoked: true };
+    case 'expired':
+      return { accountId: a, scopes: fullAccess(), expiresAt: new Date(now.getTime() - DAY_MS).toISOString() };
+    case 'other':
+      return { accountId: ACCOUNT_B.id, scopes: fullAccess() };
+    default: {
+      const [module, level] = role.split(':') as [Module, Level];
+      return { accountId: a, scopes: { [module]: level } };
+    }
+  }
+}
+
+export interface SeededKeys {
+  keys: ApiKey[];
+  keyring: Keyring;
+}
+
+/** Fresh random keys for every role, and the keyring file (TARGET.md format) that names them. */
+export function seedKeys(roles: readonly Role[], now: Date = new Date()): SeededKeys {
+  const keys: ApiKey[] = [];
+  const byRole: Keyring['keys'] = {};
+  for (const role of roles) {
+    const secret = newToken(API_KEY_PREFIX);
+    keys.push({ id: `key_${role}`, secret, ...shapeOf(role, now) });
+    byRole[role] = secret;
+  }
+  return {
+    keys,
+    keyring: {
+      keys: byRole,
+      accounts: { other: { email: ACCOUNT_B.ownerEmail } },
+      forbiddenRoutes: asProbes(FORBIDDEN_ROUTES),
+      unscopedRoutes: asProbes(UNSCOPED_ROUTES),
+    },
+  };
+}

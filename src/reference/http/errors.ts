@@ -1,0 +1,62 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * A refusal a route decides on. The error handler turns it into `{status: false, message, ...extra}`
+ * with `statusCode`, the body shape the assistant and plugin routes use for their failures.
+ */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const badRequest = (message: string): HttpError => new HttpError(400, message);
+export const notFound = (message: string): HttpError => new HttpError(404, message);
+
+/** Framework failures (body parsing, size, media type, URL) mapped to a 4xx and a stable code. */
+const FRAMEWORK_CODES: Record<string, { status: number; code: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'payload_too_large' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'unsupported_media_type' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'bad_request' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'malformed_json' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'malformed_json' },
+  FST_ERR_BAD_URL: { status: 400, code: 'bad_url' },
+  FST_ERR_ASYNC_CONSTRAINT: { status: 400, code: 'bad_request' },
+};
+
+function frameworkBody(error: FastifyError): { status: number; body: Record<string, unknown> } {
+  const mapped = FRAMEWORK_CODES[error.code];
+  if (mapped) return { status: mapped.status, body: { status: false, code: mapped.code, message: error.message } };
+  const status = error.statusCode;
+  if (status !== undefined && status >= 400 && status < 500) {
+    return { status, body: { status: false, code: 'bad_request', message: error.message } };
+  }
+  // Anything else is a bug of the reference; the client gets no stack trace, only the fact.
+  return { status: 500, body: { status: false, code: 'internal_error', message: 'internal error' } };
+}
+
+function sendError(error: unknown, reply: FastifyReply): FastifyReply {
+  if (error instanceof HttpError) {
+    return reply.code(error.statusCode).send({ status: false, message: error.message, ...error.extra });
+  }
+  const { status, body } = frameworkBody(error as FastifyError);
+  return reply.code(status).send(body);
+}
+
+/** Every failure leaves as JSON with a 4xx (or, for a reference bug, a bare 500): never a stack. */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error, _request, reply) => sendError(error, reply));
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) =>
+    reply.code(404).send({ status: false, code: 'not_found', message: `no route ${request.method} ${request.url.split('?')[0] ?? ''}` }),
+  );
+}
+
+/** For Fastify's `frameworkErrors` option: failures raised before routing (bad URL encoding). */
+export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  void sendError(error, reply);
+}

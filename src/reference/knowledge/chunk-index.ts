@@ -1,0 +1,84 @@
+import MiniSearch from 'minisearch';
+
+/** One retrievable unit: a chunk of a vector-tier document, or an inline document kept whole. */
+interface IndexedChunk {
+  id: number;
+  docId: string;
+  /** Kept with the chunk so a hit never needs the document again. */
+  docTitle: string;
+  chunkIndex: number;
+  text: string;
+  vector: boolean;
+}
+
+export interface ChunkHit {
+  docId: string;
+  docTitle: string;
+  chunkIndex: number;
+  text: string;
+  score: number;
+}
+
+/**
+ * The retrieval index of one knowledge base: a MiniSearch full-text index (BM25) over its chunks.
+ * One instance per base, updated incrementally, so a query never rebuilds anything.
+ */
+export class ChunkIndex {
+  private readonly search = new MiniSearch<{ id: number; text: string }>({
+    fields: ['text'],
+    storeFields: [],
+    searchOptions: {
+      combineWith: 'OR',
+      // The last word of a query may be typed half-way; earlier words are taken as written.
+      prefix: (term, index, terms) => index === terms.length - 1 && term.length >= 4,
+    },
+  });
+  private readonly chunks = new Map<number, IndexedChunk>();
+  private readonly idsByDoc = new Map<string, number[]>();
+  private nextId = 1;
+  private vectorChunks = 0;
+
+  /** Indexes `texts` as chunks 0..n-1 of `docId`; returns how many were indexed. */
+  addDocument(docId: string, docTitle: string, texts: readonly string[], vector: boolean): number {
+    const ids: number[] = [];
+    texts.forEach((text, chunkIndex) => {
+      const id = this.nextId++;
+      this.chunks.set(id, { id, docId, docTitle, chunkIndex, text, vector });
+      this.search.add({ id, text });
+      ids.push(id);
+    });
+    this.idsByDoc.set(docId, [...(this.idsByDoc.get(docId) ?? []), ...ids]);
+    if (vector) this.vectorChunks += ids.length;
+    return ids.length;
+  }
+
+  removeDocument(docId: string): void {
+    const ids = this.idsByDoc.get(docId);
+    if (!ids) return;
+    this.idsByDoc.delete(docId);
+    for (const id of ids) {
+      const chunk = this.chunks.get(id);
+      if (chunk?.vector) this.vectorChunks--;
+      this.chunks.delete(id);
+    }
+    // discardAll marks the ids dead at once; MiniSearch vacuums the postings later in batches.
+    this.search.discardAll(ids);
+  }
+
+  /** Best-first hits, at most `topK`, never from a document that has been removed. */
+  query(text: string, topK: number): ChunkHit[] {
+    const hits: ChunkHit[] = [];
+    for (const result of this.search.search(text)) {
+      const chunk = this.chunks.get(result.id as number);
+      if (!chunk) continue;
+      hits.push({ docId: chunk.docId, docTitle: chunk.docTitle, chunkIndex: chunk.chunkIndex, text: chunk.text, score: result.score });
+      if (hits.length >= topK) break;
+    }
+    return hits;
+  }
+
+  /** Chunks of vector-tier documents (inline documents are searchable but not embedded). */
+  get vectorCount(): number {
+    return this.vectorChunks;
+  }
+}

@@ -1,0 +1,81 @@
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+
+/**
+ * The document leaves the status and body of knowledge-base failures open; the reference answers
+ * every one with `{status: "error", code, message}` so a client can branch on a stable `code`.
+ */
+export interface KbErrorBody {
+  status: 'error';
+  code: string;
+  message: string;
+}
+
+export class KbError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'KbError';
+  }
+}
+
+export const notFound = {
+  base: (kbId: string) => new KbError(404, 'kb_not_found', `knowledge base ${kbId} not found`),
+  document: (docId: string) => new KbError(404, 'document_not_found', `document ${docId} not found in this knowledge base`),
+  persona: (personaId: string) => new KbError(404, 'persona_not_found', `assistant ${personaId} not found`),
+  attachment: (kbId: string, personaId: string) =>
+    new KbError(404, 'attachment_not_found', `knowledge base ${kbId} is not attached to assistant ${personaId}`),
+};
+
+export function badRequest(message: string, code = 'invalid_body'): KbError {
+  return new KbError(400, code, message);
+}
+
+export function sendError(reply: FastifyReply, error: KbError): FastifyReply {
+  const body: KbErrorBody = { status: 'error', code: error.code, message: error.message };
+  return reply.code(error.statusCode).send(body);
+}
+
+/** Fastify's own error codes for client mistakes, mapped to this module's codes. */
+const FASTIFY_CODES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'invalid_json',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'invalid_json',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'body_too_large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'invalid_content_length',
+  FST_REQ_FILE_TOO_LARGE: 'file_too_large',
+  FST_PARTS_LIMIT: 'too_many_parts',
+  FST_FILES_LIMIT: 'too_many_files',
+  FST_FIELDS_LIMIT: 'too_many_fields',
+  FST_PROTO_VIOLATION: 'invalid_multipart',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'unsupported_media_type',
+};
+
+/**
+ * Every failure of a knowledge-base route leaves as a JSON 4xx; only a bug in the reference itself
+ * (never bad input) reaches the 500 branch.
+ */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | KbError, request, reply) => {
+    if (error instanceof KbError) return sendError(reply, error);
+    if (error.validation) {
+      return sendError(reply, badRequest(`${error.validationContext ?? 'body'} ${validationText(error)}`));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const code = FASTIFY_CODES[error.code] ?? 'bad_request';
+      return sendError(reply, new KbError(status, code, error.message));
+    }
+    request.log.error({ err: error }, 'knowledge-base route failed');
+    return sendError(reply, new KbError(500, 'internal', 'internal error in the reference implementation'));
+  });
+}
+
+function validationText(error: FastifyError): string {
+  const first = error.validation?.[0];
+  if (!first) return 'is invalid';
+  const where = first.instancePath ? first.instancePath.slice(1).replaceAll('/', '.') : '';
+  return where ? `${where} ${first.message ?? 'is invalid'}` : (first.message ?? 'is invalid');
+}

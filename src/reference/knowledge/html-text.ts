@@ -1,0 +1,98 @@
+import { Readability } from '@mozilla/readability';
+import { parseHTML } from 'linkedom';
+
+/** The few DOM members this module reads; the project builds without the DOM lib. */
+interface TextNode {
+  nodeType: number;
+  nodeName: string;
+  textContent: string | null;
+  childNodes: ArrayLike<TextNode>;
+}
+
+interface RemovableNode {
+  remove(): void;
+}
+
+interface ParsedDocument {
+  title: string;
+  body: TextNode | null;
+  querySelectorAll(selector: string): Iterable<RemovableNode>;
+}
+
+export interface PageText {
+  /** The page's `<title>` (or the article title Readability found); empty when it has none. */
+  title: string;
+  text: string;
+}
+
+const ELEMENT_NODE = 1;
+const TEXT_NODE = 3;
+const BLOCK_ELEMENTS = new Set([
+  'ADDRESS', 'ARTICLE', 'ASIDE', 'BLOCKQUOTE', 'BR', 'DD', 'DIV', 'DL', 'DT', 'FIGCAPTION', 'FIGURE',
+  'FOOTER', 'FORM', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'HEADER', 'HR', 'LI', 'MAIN', 'NAV', 'OL',
+  'P', 'PRE', 'SECTION', 'TABLE', 'TD', 'TH', 'TR', 'UL',
+]);
+const NOT_CONTENT = 'script, style, noscript, template, svg, head';
+
+/**
+ * The readable text of an HTML page: the article Readability finds, or, when it finds none (short
+ * or unusual pages), the body text without scripts and styles. A page rendered by script yields
+ * (nearly) nothing, as the document says it does.
+ */
+export function htmlToText(html: string): PageText {
+  const title = parse(html).title.trim();
+  const article = readArticle(html);
+  const text = article.text || bodyText(html);
+  return { title: title || article.title, text };
+}
+
+function parse(html: string): ParsedDocument {
+  return (parseHTML(html) as unknown as { document: ParsedDocument }).document;
+}
+
+function readArticle(html: string): PageText {
+  try {
+    // Readability rewrites the DOM it is given, so it works on its own parse of the page; the
+    // serializer hands back the article node itself, to be walked for block-aware text.
+    const reader = new Readability<TextNode>(parse(html), { serializer: (node: unknown) => node as TextNode });
+    const article = reader.parse();
+    const content = article?.content;
+    return { title: article?.title?.trim() ?? '', text: content ? blockText(content) : '' };
+  } catch {
+    return { title: '', text: '' };
+  }
+}
+
+function bodyText(html: string): string {
+  const document = parse(html);
+  for (const node of document.querySelectorAll(NOT_CONTENT)) node.remove();
+  return document.body ? blockText(document.body) : '';
+}
+
+/** Text with a line break around every block element, so paragraphs do not run together. */
+export function blockText(root: TextNode): string {
+  const parts: string[] = [];
+  const walk = (node: TextNode): void => {
+    if (node.nodeType === TEXT_NODE) {
+      parts.push(node.textContent ?? '');
+      return;
+    }
+    if (node.nodeType !== ELEMENT_NODE) return;
+    const block = BLOCK_ELEMENTS.has(node.nodeName.toUpperCase());
+    if (block) parts.push('\n');
+    for (let i = 0; i < node.childNodes.length; i++) walk(node.childNodes[i]!);
+    if (block) parts.push('\n');
+  };
+  walk(root);
+  return normalizeWhitespace(parts.join(''));
+}
+
+/** Collapses spaces within lines and blank-line runs to a single paragraph break. */
+export function normalizeWhitespace(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => line.replace(/[ \t\f\v\u00a0]+/g, ' ').trim())
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}

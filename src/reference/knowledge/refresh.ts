@@ -1,0 +1,118 @@
+import { replaceDocumentText } from './documents.ts';
+import type { PageFetcher } from './deps.ts';
+import { pageText } from './page-text.ts';
+import type { KbDocument, KnowledgeBase } from './store.ts';
+
+/** Auto-refresh never fires more often than this, whatever interval was asked for. */
+export const MIN_REFRESH_DELAY_MS = 1_000;
+// setTimeout cannot wait longer than 2^31-1 ms (about 24.8 days); longer waits are chained.
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+export interface RecrawlerOptions {
+  fetchPage: PageFetcher;
+  now: () => number;
+  /** Set by a planted fault: report the documents but never re-crawl them. */
+  skipRecrawl?: () => boolean;
+}
+
+export function urlDocuments(base: KnowledgeBase): KbDocument[] {
+  return [...base.documents.values()].filter((doc) => doc.url !== undefined);
+}
+
+/**
+ * Re-crawls the URL-sourced documents of a base, now (refresh-now) or on its auto-refresh
+ * schedule. One job runs per base at a time; a request arriving during a job runs it once more
+ * afterwards. Every timer is unref'd and `close` stops them all and aborts fetches in flight.
+ */
+export class Recrawler {
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly running = new Map<string, Promise<void>>();
+  private readonly again = new Set<string>();
+  private readonly shutdown = new AbortController();
+
+  constructor(private readonly options: RecrawlerOptions) {}
+
+  /** Queues a re-crawl of the base and returns at once. */
+  queue(base: KnowledgeBase): void {
+    if (this.shutdown.signal.aborted || this.options.skipRecrawl?.()) return;
+    if (this.running.has(base.kbId)) {
+      this.again.add(base.kbId);
+      return;
+    }
+    const job = this.recrawl(base).finally(() => {
+      this.running.delete(base.kbId);
+      if (this.again.delete(base.kbId)) this.queue(base);
+    });
+    this.running.set(base.kbId, job);
+  }
+
+  /** (Re)starts the base's schedule from now, or stops it when auto-refresh is off. */
+  schedule(base: KnowledgeBase): void {
+    this.cancel(base.kbId);
+    const settings = base.autoRefresh;
+    if (!settings.enabled || this.shutdown.signal.aborted) {
+      settings.nextRefreshAt = null;
+      return;
+    }
+    const due = this.options.now() + Math.max(settings.intervalMs, MIN_REFRESH_DELAY_MS);
+    settings.nextRefreshAt = new Date(due).toISOString();
+    this.armTimer(base, due);
+  }
+
+  cancel(kbId: string): void {
+    const timer = this.timers.get(kbId);
+    if (timer) clearTimeout(timer);
+    this.timers.delete(kbId);
+  }
+
+  /** Stops every schedule, aborts fetches in flight and waits for running jobs to wind down. */
+  async close(): Promise<void> {
+    this.shutdown.abort();
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.timers.clear();
+    await Promise.allSettled([...this.running.values()]);
+  }
+
+  /** Resolves when no re-crawl of the base is running or queued (tests). */
+  async idle(kbId: string): Promise<void> {
+    for (let job = this.running.get(kbId); job; job = this.running.get(kbId)) await job.catch(() => undefined);
+  }
+
+  private armTimer(base: KnowledgeBase, due: number): void {
+    const delay = Math.min(Math.max(due - this.options.now(), 0), MAX_TIMER_MS);
+    const timer = setTimeout(() => {
+      this.timers.delete(base.kbId);
+      if (this.options.now() < due) {
+        this.armTimer(base, due);
+        return;
+      }
+      this.queue(base);
+      this.schedule(base);
+    }, delay);
+    timer.unref();
+    this.timers.set(base.kbId, timer);
+  }
+
+  private async recrawl(base: KnowledgeBase): Promise<void> {
+    // Yield first, so the request that queued the job is answered before any work starts.
+    await new Promise((resolve) => setImmediate(resolve));
+    for (const doc of urlDocuments(base)) {
+      if (this.shutdown.signal.aborted) return;
+      await this.recrawlDocument(base, doc);
+    }
+    base.autoRefresh.lastRefreshedAt = new Date(this.options.now()).toISOString();
+  }
+
+  private async recrawlDocument(base: KnowledgeBase, doc: KbDocument): Promise<void> {
+    if (doc.url === undefined) return;
+    try {
+      const page = await this.options.fetchPage(doc.url, this.shutdown.signal);
+      const { text } = pageText(page);
+      // The document (or its base) may have been deleted while the page was on its way.
+      if (base.documents.get(doc.docId) !== doc) return;
+      replaceDocumentText(base, doc, text, Buffer.byteLength(page.body));
+    } catch {
+      // A page that cannot be had now keeps its last good text; the next crawl tries again.
+    }
+  }
+}

@@ -1,0 +1,88 @@
+import { Ajv } from 'ajv';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Request bodies are checked against these schemas by an Ajv of this module's own, which never
+ * coerces: `text: 5`, `topK: "x"` or `enabled: "yes"` is a 400, not a silently converted value
+ * (Fastify's default validator would coerce them).
+ */
+export function installValidator(app: FastifyInstance): void {
+  const ajv = new Ajv({ coerceTypes: false, useDefaults: false, removeAdditional: false, allErrors: false, strict: false });
+  app.setValidatorCompiler(({ schema }) => ajv.compile(schema));
+}
+
+const nonEmptyString = { type: 'string', minLength: 1 } as const;
+
+export interface CreateBaseBody {
+  name: string;
+  description?: string;
+}
+export const createBaseBody = {
+  type: 'object',
+  required: ['name'],
+  properties: { name: nonEmptyString, description: { type: 'string' } },
+} as const;
+
+export interface IngestTextBody {
+  text: string;
+  title: string;
+  mimeType?: string;
+  source?: string;
+  mode?: 'auto' | 'vector' | 'inline';
+}
+export const ingestTextBody = {
+  type: 'object',
+  required: ['text', 'title'],
+  properties: {
+    text: nonEmptyString,
+    title: nonEmptyString,
+    mimeType: nonEmptyString,
+    source: nonEmptyString,
+    mode: { enum: ['auto', 'vector', 'inline'] },
+  },
+} as const;
+
+export interface IngestUrlBody {
+  url: string;
+  title?: string;
+}
+export const ingestUrlBody = {
+  type: 'object',
+  required: ['url'],
+  properties: { url: nonEmptyString, title: nonEmptyString },
+} as const;
+
+export interface QueryBody {
+  query: string;
+  topK?: number;
+}
+export const queryBody = {
+  type: 'object',
+  required: ['query'],
+  properties: { query: nonEmptyString, topK: { type: 'number', exclusiveMinimum: 0 } },
+} as const;
+
+export interface AttachmentBody {
+  grounding_mode?: 'strict' | 'supplemental';
+  enabled?: boolean;
+}
+/** Attach and update take an optional body: none at all means "all defaults". */
+export const attachmentBody = {
+  type: ['object', 'null'],
+  properties: { grounding_mode: { enum: ['strict', 'supplemental'] }, enabled: { type: 'boolean' } },
+} as const;
+
+export interface AutoRefreshBody {
+  enabled: boolean;
+  intervalDays?: number;
+  intervalHours?: number;
+}
+export const autoRefreshBody = {
+  type: 'object',
+  required: ['enabled'],
+  properties: {
+    enabled: { type: 'boolean' },
+    intervalDays: { type: 'number', minimum: 0, maximum: 3650 },
+    intervalHours: { type: 'number', minimum: 0, maximum: 87_600 },
+  },
+} as const;

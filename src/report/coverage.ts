@@ -1,0 +1,52 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { findCitedIds, type Requirement } from '../spec/requirements.ts';
+
+export interface KindCoverage {
+  kind: string;
+  total: number;
+  cited: number;
+}
+
+export interface Coverage {
+  byKind: KindCoverage[];
+  /** `must` requirements no check cites: the gaps that matter most. */
+  uncitedMust: Requirement[];
+  /** Ids cited in suites/ that the catalog does not define. */
+  unknownCited: string[];
+}
+
+function sourceFiles(dir: string): string[] {
+  let entries;
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  return entries.flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return entry.name.endsWith('.ts') ? [path] : [];
+  });
+}
+
+/** Which catalog ids the check sources in `suitesDir` cite, by kind. */
+export function computeCoverage(requirements: readonly Requirement[], suitesDir: string): Coverage {
+  const source = sourceFiles(suitesDir)
+    .map((file) => readFileSync(file, 'utf8'))
+    .join('\n');
+  const cited = new Set(findCitedIds(source, requirements));
+  const kinds = [...new Set(requirements.map((r) => r.kind))];
+  const byKind = kinds.map((kind) => {
+    const ofKind = requirements.filter((r) => r.kind === kind);
+    return { kind, total: ofKind.length, cited: ofKind.filter((r) => cited.has(r.id)).length };
+  });
+  const known = new Set(requirements.map((r) => r.id));
+  const idShape = /\b[A-Z]{2,}(?:-[A-Z]+)*-\d{2,}\b/g;
+  const unknownCited = [...new Set(source.match(idShape) ?? [])].filter((id) => !known.has(id)).sort();
+  return {
+    byKind,
+    uncitedMust: requirements.filter((r) => r.kind === 'must' && !cited.has(r.id)),
+    unknownCited,
+  };
+}

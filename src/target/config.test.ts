@@ -1,0 +1,109 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { resolveTarget, targetOptions, validateBaseUrl } from './config.ts';
+import { ConfigError } from './config-error.ts';
+import { parseKeyring, readKeyringFile } from './keyring.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'conformance-config-'));
+function file(name: string, text: string): string {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+describe('targetOptions', () => {
+  it('takes TARGET.md defaults when nothing is set', () => {
+    const options = targetOptions({}, {});
+    expect(options.baseUrl).toBeUndefined();
+    expect(options.fixtureHost).toBe('127.0.0.1');
+    expect(options.reportDir.endsWith('reports')).toBe(true);
+  });
+
+  it('reads the environment and lets flags override it', () => {
+    const env = {
+      CONFORMANCE_BASE_URL: 'http://env.example/api/v1',
+      CONFORMANCE_API_KEY: 'svc_ai_env',
+      CONFORMANCE_FIXTURE_HOST: '10.0.0.5',
+      CONFORMANCE_REPORT_DIR: 'env-reports',
+    };
+    const fromEnv = targetOptions({}, env);
+    expect(fromEnv).toMatchObject({ baseUrl: 'http://env.example/api/v1', apiKey: 'svc_ai_env', fixtureHost: '10.0.0.5' });
+    const overridden = targetOptions({ baseUrl: 'http://flag.example/api/v1', fixtureHost: 'host.internal' }, env);
+    expect(overridden.baseUrl).toBe('http://flag.example/api/v1');
+    expect(overridden.fixtureHost).toBe('host.internal');
+    expect(overridden.apiKey).toBe('svc_ai_env');
+  });
+});
+
+describe('resolveTarget', () => {
+  it('without a base URL selects the embedded reference', () => {
+    expect(resolveTarget(targetOptions({}, {})).baseUrl).toBeUndefined();
+  });
+
+  it('uses the single API key as the full role when no keyring is given', () => {
+    const target = resolveTarget(targetOptions({ baseUrl: 'http://x.example/api/v1/', apiKey: 'svc_ai_one' }, {}));
+    expect(target.baseUrl).toBe('http://x.example/api/v1');
+    expect(target.keyring.keys).toEqual({ full: 'svc_ai_one' });
+  });
+
+  it('reads the keyring file when given', () => {
+    const path = file('ok.json', JSON.stringify({ keys: { full: 'svc_ai_a', other: 'svc_ai_b' }, accounts: { other: { email: 'b@example.com' } } }));
+    const target = resolveTarget(targetOptions({ baseUrl: 'http://x.example/api/v1', keyringFile: path }, {}));
+    expect(target.keyring.keys.other).toBe('svc_ai_b');
+    expect(target.keyring.accounts?.other?.email).toBe('b@example.com');
+  });
+
+  it('refuses a base URL with no key at all, naming the variables', () => {
+    expect(() => resolveTarget(targetOptions({ baseUrl: 'http://x.example/api/v1' }, {}))).toThrow(/CONFORMANCE_API_KEY/);
+  });
+});
+
+describe('validateBaseUrl', () => {
+  it.each([
+    ['not a url', /not a valid URL/],
+    ['ftp://x.example/api/v1', /http or https/],
+    ['http://x.example/api/v2', /must end in \/api\/v1/],
+  ])('refuses %s', (url, message) => {
+    expect(() => validateBaseUrl(url)).toThrow(ConfigError);
+    expect(() => validateBaseUrl(url)).toThrow(message);
+  });
+});
+
+describe('keyring validation', () => {
+  it('names the file when it is not JSON', () => {
+    const path = file('bad.json', '{ keys: ');
+    expect(() => readKeyringFile(path)).toThrow(ConfigError);
+    expect(() => readKeyringFile(path)).toThrow(new RegExp(`keyring ${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: not valid JSON`));
+  });
+
+  it('names the file when it cannot be read', () => {
+    expect(() => readKeyringFile(join(dir, 'missing.json'))).toThrow(/cannot be read \(ENOENT\)/);
+  });
+
+  it('names an unknown role', () => {
+    expect(() => parseKeyring('k.json', { keys: { superuser: 'svc_ai_x' } })).toThrow(/unknown role "superuser"/);
+  });
+
+  it('names a role whose key is not a string', () => {
+    expect(() => parseKeyring('k.json', { keys: { full: 42 } })).toThrow(/key of role "full" must be a non-empty string/);
+  });
+
+  it('refuses a top level that is not an object and a malformed probe list', () => {
+    expect(() => parseKeyring('k.json', [])).toThrow(/top level must be a JSON object/);
+    expect(() => parseKeyring('k.json', { keys: {}, forbiddenRoutes: [{ method: 'FETCH', path: '/keys' }] })).toThrow(
+      /forbiddenRoutes\[0\]\.method/,
+    );
+  });
+
+  it('accepts every role of TARGET.md and the probe lists', () => {
+    const keyring = parseKeyring('k.json', {
+      keys: { 'preset:assistants-knowledge': 'svc_ai_p', legacy: 'svc_ai_l' },
+      forbiddenRoutes: [{ method: 'post', path: '/keys' }],
+      unscopedRoutes: [{ method: 'GET', path: '/campaigns' }],
+    });
+    expect(keyring.forbiddenRoutes).toEqual([{ method: 'POST', path: '/keys' }]);
+    expect(keyring.unscopedRoutes).toHaveLength(1);
+  });
+});
