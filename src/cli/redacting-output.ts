@@ -9,17 +9,18 @@ export function redactProcessOutput(redact: Redactor): () => void {
   const originals = streams.map((stream) => stream.write.bind(stream));
   streams.forEach((stream, index) => {
     const original = originals[index]!;
-    stream.write = ((chunk: unknown, ...rest: unknown[]) => {
+    const replacement = (chunk: unknown, ...rest: unknown[]): boolean => {
       const text = typeof chunk === 'string' ? chunk : Buffer.isBuffer(chunk) ? chunk.toString('utf8') : chunk;
       return (original as (c: unknown, ...r: unknown[]) => boolean)(
         typeof text === 'string' ? redact(text) : text,
         ...rest,
       );
-    }) as typeof stream.write;
+    };
+    stream.write = replacement;
   });
   return () => {
     streams.forEach((stream, index) => {
-      stream.write = originals[index]! as typeof stream.write;
+      stream.write = originals[index]!;
     });
   };
 }

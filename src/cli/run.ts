@@ -7,7 +7,7 @@ import { makeRedactor } from '../http/redact.ts';
 import { CollectReporter } from '../report/collect-reporter.ts';
 import { redactReportFiles } from '../report/redact-files.ts';
 import { buildSummary, exitCodeOf, writeSummary } from '../report/summary.ts';
-import { resolveTarget, targetOptions, type TargetFlags } from '../target/config.ts';
+import { resolveTarget, targetOptions } from '../target/config.ts';
 import { ConfigError } from '../target/config-error.ts';
 import { startEmbeddedTarget, type RunningTarget } from '../target/embedded.ts';
 import { keyringSecrets } from '../target/keyring.ts';
@@ -56,7 +56,7 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
   let restoreOutput: (() => void) | undefined;
   try {
     const args = parseArgs(argv, RUN_FLAGS);
-    const options = targetOptions(args.values as TargetFlags, process.env);
+    const options = targetOptions(args.values, process.env);
     reportDir = options.reportDir;
     const include = checkFiles(args.values.only);
     const testNamePattern =

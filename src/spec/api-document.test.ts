@@ -15,7 +15,15 @@ describe('readEndpointTables', () => {
     const { endpoints, problems } = readEndpointTables(markdown);
     expect(problems).toEqual([]);
     expect(endpoints).toEqual([
-      { method: 'POST', path: '/persona/enterprise/createPersona', module: 'assistants', level: 'edit', destructive: false, success: undefined, line: 3 },
+      {
+        method: 'POST',
+        path: '/persona/enterprise/createPersona',
+        module: 'assistants',
+        level: 'edit',
+        destructive: false,
+        success: undefined,
+        line: 3,
+      },
       {
         method: 'DELETE',
         path: '/persona/enterprise/deletePersona/{sessionId}/{personaId}',
@@ -29,22 +37,42 @@ describe('readEndpointTables', () => {
   });
 
   it('reads the Success column where the table has one', () => {
-    const markdown = ['| Method | Path | Scope | Success |', '|---|---|---|---|', '| POST | `/kb` | knowledgeBase:edit | 201 |'].join('\n');
+    const markdown = [
+      '| Method | Path | Scope | Success |',
+      '|---|---|---|---|',
+      '| POST | `/kb` | knowledgeBase:edit | 201 |',
+    ].join('\n');
     expect(readEndpointTables(markdown).endpoints[0]?.success).toBe(201);
   });
 
   it('ignores tables whose header does not name Method, Path and Scope', () => {
-    const markdown = ['| Field | Type | Required |', '|---|---|---|', '| `name` | string | yes |', '', 'text'].join('\n');
+    const markdown = [
+      '| Field | Type | Required |',
+      '|---|---|---|',
+      '| `name` | string | yes |',
+      '',
+      'text',
+    ].join('\n');
     expect(readEndpointTables(markdown)).toEqual({ endpoints: [], problems: [] });
   });
 
   it('ignores tables inside fenced code', () => {
-    const markdown = ['```', '| Method | Path | Scope |', '|---|---|---|', '| GET | `/kb` | knowledgeBase:view |', '```'].join('\n');
+    const markdown = [
+      '```',
+      '| Method | Path | Scope |',
+      '|---|---|---|',
+      '| GET | `/kb` | knowledgeBase:view |',
+      '```',
+    ].join('\n');
     expect(readEndpointTables(markdown).endpoints).toEqual([]);
   });
 
   it('keeps an escaped pipe inside its cell', () => {
-    const markdown = ['| Method | Path | Scope | Notes |', '|---|---|---|---|', '| GET | `/kb` | knowledgeBase:view | a \\| b |'].join('\n');
+    const markdown = [
+      '| Method | Path | Scope | Notes |',
+      '|---|---|---|---|',
+      '| GET | `/kb` | knowledgeBase:view | a \\| b |',
+    ].join('\n');
     const { endpoints, problems } = readEndpointTables(markdown);
     expect(problems).toEqual([]);
     expect(endpoints).toHaveLength(1);
@@ -66,7 +94,13 @@ describe('readEndpointTables', () => {
   });
 
   it('treats a table that stops at a blank line as ended', () => {
-    const markdown = ['| Method | Path | Scope |', '|---|---|---|', '| GET | `/kb` | knowledgeBase:view |', '', '| not | a | row |'].join('\n');
+    const markdown = [
+      '| Method | Path | Scope |',
+      '|---|---|---|',
+      '| GET | `/kb` | knowledgeBase:view |',
+      '',
+      '| not | a | row |',
+    ].join('\n');
     expect(readEndpointTables(markdown).endpoints).toHaveLength(1);
   });
 

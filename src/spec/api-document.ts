@@ -123,7 +123,10 @@ export function readEndpointTables(markdown: string): EndpointTables {
       i++;
       continue;
     }
-    const columns = !inFence && isTableLine(line) && isDelimiterRow(lines[i + 1]) ? endpointColumns(splitRow(line)) : undefined;
+    const columns =
+      !inFence && isTableLine(line) && isDelimiterRow(lines[i + 1])
+        ? endpointColumns(splitRow(line))
+        : undefined;
     if (!columns) {
       i++;
       continue;

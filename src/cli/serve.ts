@@ -1,0 +1,108 @@
+import { writeFile } from 'node:fs/promises';
+import { createReferenceServer } from '../reference/server.ts';
+
+const USAGE = 'usage: conformance serve [--port N] [--keyring-out FILE]';
+
+interface ServeFlags {
+  port: number;
+  keyringOut?: string;
+}
+
+class FlagError extends Error {}
+
+/** `--name value` or `--name=value`. */
+function parseFlags(argv: readonly string[]): ServeFlags {
+  const flags: ServeFlags = { port: 0 };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? '';
+    const eq = arg.indexOf('=');
+    const name = eq === -1 ? arg : arg.slice(0, eq);
+    const inline = eq === -1 ? undefined : arg.slice(eq + 1);
+    const value = (): string => {
+      const v = inline ?? argv[++i];
+      if (v === undefined || v === '') throw new FlagError(`${name} needs a value`);
+      return v;
+    };
+    if (name === '--port') {
+      const text = value();
+      const port = /^\d{1,5}$/.test(text) ? Number(text) : NaN;
+      if (!(port >= 0 && port <= 65535)) throw new FlagError(`--port must be an integer from 0 to 65535, got "${text}"`);
+      flags.port = port;
+    } else if (name === '--keyring-out') {
+      flags.keyringOut = value();
+    } else {
+      throw new FlagError(`unknown flag "${arg}"`);
+    }
+  }
+  return flags;
+}
+
+/** Resolves on the first SIGINT or SIGTERM, or when `stop` aborts (tests). */
+function untilStopped(stop?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const finish = (): void => {
+      process.off('SIGINT', finish);
+      process.off('SIGTERM', finish);
+      stop?.removeEventListener('abort', finish);
+      resolve();
+    };
+    process.once('SIGINT', finish);
+    process.once('SIGTERM', finish);
+    if (stop?.aborted) finish();
+    else stop?.addEventListener('abort', finish, { once: true });
+  });
+}
+
+export interface ServeIo {
+  out: (line: string) => void;
+  err: (line: string) => void;
+  /** Ends the server like a signal would (tests). */
+  stop?: AbortSignal;
+}
+
+const consoleIo: ServeIo = { out: (l) => console.log(l), err: (l) => console.error(l) };
+
+/**
+ * `conformance serve`: the reference implementation as a standalone sandbox until SIGINT/SIGTERM.
+ * Keys are never printed; `--keyring-out` writes them (TARGET.md's keyring format, mode 0600).
+ */
+export async function runServe(argv: string[], io: ServeIo = consoleIo): Promise<number> {
+  let flags: ServeFlags;
+  try {
+    flags = parseFlags(argv);
+  } catch (error) {
+    if (!(error instanceof FlagError)) throw error;
+    io.err(`conformance serve: ${error.message} (${USAGE})`);
+    return 2;
+  }
+
+  let server;
+  try {
+    server = await createReferenceServer({ port: flags.port });
+  } catch (error) {
+    io.err(`conformance serve: cannot start the reference: ${(error as Error).message}`);
+    return 2;
+  }
+
+  try {
+    if (flags.keyringOut !== undefined) {
+      await writeFile(flags.keyringOut, `${JSON.stringify(server.keyring, null, 2)}\n`, { mode: 0o600 });
+    }
+  } catch (error) {
+    io.err(`conformance serve: cannot write the keyring: ${(error as Error).message}`);
+    await server.close();
+    return 2;
+  }
+
+  io.out(`reference implementation listening at ${server.baseUrl}`);
+  io.out(
+    flags.keyringOut === undefined
+      ? 'keys are not printed; pass --keyring-out FILE to write the keyring'
+      : `keyring written to ${flags.keyringOut}`,
+  );
+  io.out('press Ctrl-C to stop');
+  await untilStopped(io.stop);
+  await server.close();
+  io.out('reference implementation stopped');
+  return 0;
+}
