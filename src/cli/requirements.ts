@@ -12,7 +12,7 @@ function pad(text: string | number, width: number): string {
 export function runRequirements(argv: readonly string[]): number {
   const args = parseArgs(argv, [{ name: '--uncited', key: 'uncited', boolean: true }]);
   const catalog = loadCatalog();
-  const coverage = computeCoverage(catalog.requirements, join(PROJECT_ROOT, 'suites'));
+  const coverage = computeCoverage(catalog, join(PROJECT_ROOT, 'suites'));
   console.log(`${pad('kind', 12)}${pad('total', 8)}${pad('cited', 8)}coverage`);
   for (const row of coverage.byKind) {
     const percent = row.total === 0 ? 100 : Math.round((row.cited / row.total) * 100);

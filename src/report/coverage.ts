@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { findCitedIds, type Requirement } from '../spec/requirements.ts';
+import { findCitedIds, findIdTokens, type Catalog, type Requirement } from '../spec/requirements.ts';
 
 export interface KindCoverage {
   kind: string;
@@ -31,19 +31,20 @@ function sourceFiles(dir: string): string[] {
 }
 
 /** Which catalog ids the check sources in `suitesDir` cite, by kind. */
-export function computeCoverage(requirements: readonly Requirement[], suitesDir: string): Coverage {
+export function computeCoverage(catalog: Catalog, suitesDir: string): Coverage {
+  const { requirements } = catalog;
   const source = sourceFiles(suitesDir)
     .map((file) => readFileSync(file, 'utf8'))
     .join('\n');
-  const cited = new Set(findCitedIds(source, requirements));
+  const cited = new Set(findCitedIds(source, catalog));
   const kinds = [...new Set(requirements.map((r) => r.kind))];
   const byKind = kinds.map((kind) => {
     const ofKind = requirements.filter((r) => r.kind === kind);
     return { kind, total: ofKind.length, cited: ofKind.filter((r) => cited.has(r.id)).length };
   });
-  const known = new Set(requirements.map((r) => r.id));
-  const idShape = /\b[A-Z]{2,}(?:-[A-Z]+)*-\d{2,}\b/g;
-  const unknownCited = [...new Set(source.match(idShape) ?? [])].filter((id) => !known.has(id)).sort();
+  const unknownCited = findIdTokens(source)
+    .filter((id) => !catalog.byId.has(id))
+    .sort();
   return {
     byKind,
     uncitedMust: requirements.filter((r) => r.kind === 'must' && !cited.has(r.id)),

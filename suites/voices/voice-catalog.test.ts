@@ -15,7 +15,7 @@ function voicesOf(json: unknown): Voice[] {
 describe('listVoices — GET /users/get_voice_clone', () => {
   check(
     'voices.catalog.shape',
-    ['VOICE-01', 'AS-VOICE-01'],
+    ['VOICE-14', 'VOICE-01', 'VOICE-02', 'VOICE-03', 'VOICE-04', 'VOICE-05', 'VOICE-06', 'VOICE-07', 'VOICE-08'],
     'returns {status: boolean, message, data: voice[]} with every documented voice field',
     async ({ as, spec }) => {
       const exchange = await as('full').call('listVoices');
@@ -27,7 +27,7 @@ describe('listVoices — GET /users/get_voice_clone', () => {
 
   check(
     'voices.catalog.title-exact-match',
-    ['VOICE-02'],
+    ['VOICE-12', 'VOICE-13'],
     'with title, returns only voices whose title equals it exactly',
     async ({ as, spec, skip }) => {
       const client = as('full');
@@ -57,7 +57,7 @@ describe('listVoices — GET /users/get_voice_clone', () => {
 
   check(
     'voices.catalog.assistants-only-key-refused',
-    ['VOICE-03', 'AUTH-09'],
+    ['VOICE-15', 'AUTH-23'],
     'refuses a key scoped to assistants alone with 403',
     async ({ as }) => {
       const exchange = await as('assistants:manage').call('listVoices');
@@ -68,7 +68,7 @@ describe('listVoices — GET /users/get_voice_clone', () => {
 
   check(
     'voices.catalog.preset-accepted',
-    ['AUTH-09'],
+    ['AUTH-24'],
     'accepts the assistants-and-knowledge preset, which holds voices at view',
     async ({ as, spec }) => {
       const exchange = await as('preset:assistants-knowledge').call('listVoices');
