@@ -30,12 +30,6 @@ function show(value: unknown): string {
   return text.length > 300 ? `${text.slice(0, 300)}…` : text;
 }
 
-function metaOf(context: TestContext): CheckMeta {
-  const meta = context.task.meta.check;
-  if (!meta) throw new Error('fixture used outside a check()');
-  return meta;
-}
-
 export const conformanceTest = base.extend<CheckFixtures>({
   // eslint-disable-next-line no-empty-pattern
   target: async ({}, use) => {
@@ -86,6 +80,9 @@ function kindOf(requirements: readonly string[]): CheckKind {
   return 'observed';
 }
 
+/** What a check body receives: the fixtures and the parts of vitest's context a check needs. */
+export type CheckContext = CheckFixtures & Pick<TestContext, 'task' | 'skip' | 'onTestFinished' | 'signal' | 'annotate'>;
+
 export interface CheckOptions {
   /** operationIds the check exercises, for the report's labels. */
   operations?: string[];
@@ -101,13 +98,27 @@ export function check(
   id: string,
   requirements: readonly string[],
   title: string,
-  body: (context: CheckFixtures & TestContext) => Promise<void>,
+  body: (context: CheckContext) => Promise<void>,
   options: CheckOptions = {},
 ): void {
   if (requirements.length === 0) throw new Error(`check ${id} cites no requirement`);
   const kind = kindOf(requirements);
   const area = id.split('.')[0] ?? id;
-  conformanceTest(`${title} [${requirements.join(', ')}]`, { timeout: options.timeout }, async (context) => {
+  // vitest reads which fixtures a test uses from the destructuring pattern, so it is spelled out.
+  conformanceTest(`${title} [${requirements.join(', ')}]`, { timeout: options.timeout }, async ({
+    target,
+    spec,
+    as,
+    withAuthorization,
+    prefix,
+    observe,
+    task,
+    skip,
+    onTestFinished,
+    signal,
+    annotate,
+  }) => {
+    const context: CheckContext = { target, spec, as, withAuthorization, prefix, observe, task, skip, onTestFinished, signal, annotate };
     const meta: CheckMeta = {
       id,
       requirements: [...requirements],
@@ -125,7 +136,7 @@ export function check(
     } catch (error) {
       const verdict = error instanceof ConformanceFailure || (error instanceof Error && error.name === 'AssertionError');
       if (kind === 'should' && verdict) {
-        metaOf(context).warning = error.message;
+        meta.warning = error.message;
         return;
       }
       throw error;

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { findCitedIds, findIdTokens, type Catalog, type Requirement } from '../spec/requirements.ts';
+import { findCitedIds, findIdTokens, REQUIREMENT_KINDS, type Catalog, type Requirement } from '../spec/requirements.ts';
 
 export interface KindCoverage {
   kind: string;
@@ -37,8 +37,7 @@ export function computeCoverage(catalog: Catalog, suitesDir: string): Coverage {
     .map((file) => readFileSync(file, 'utf8'))
     .join('\n');
   const cited = new Set(findCitedIds(source, catalog));
-  const kinds = [...new Set(requirements.map((r) => r.kind))];
-  const byKind = kinds.map((kind) => {
+  const byKind = REQUIREMENT_KINDS.map((kind) => {
     const ofKind = requirements.filter((r) => r.kind === kind);
     return { kind, total: ofKind.length, cited: ofKind.filter((r) => cited.has(r.id)).length };
   });
