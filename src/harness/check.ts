@@ -3,6 +3,7 @@ import { label } from 'allure-js-commons';
 import { inject, test as base, type TestContext } from 'vitest';
 import { ConformanceFailure } from '../checks/failure.ts';
 import { ApiClient } from '../http/client.ts';
+import { ResourceTracker } from '../resources/tracker.ts';
 import { loadSpec, type Spec } from '../spec/openapi.ts';
 import type { Role } from '../target/keyring-types.ts';
 import { keyringSecrets } from '../target/keyring.ts';
@@ -23,6 +24,8 @@ export interface CheckFixtures {
   prefix: string;
   /** Records what an implementation does where the document leaves it open. */
   observe: (requirement: string, value: unknown) => void;
+  /** One per check file: what the file created is deleted when the file ends, also after a failure. */
+  tracker: ResourceTracker;
 }
 
 function show(value: unknown): string {
@@ -61,9 +64,21 @@ export const conformanceTest = base.extend<CheckFixtures>({
         }),
     );
   },
+  tracker: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const tracker = new ResourceTracker();
+      await use(tracker);
+      for (const problem of await tracker.cleanupAll()) {
+        console.warn(`conformance: could not remove ${problem} (run \`conformance cleanup\` to remove leftovers)`);
+      }
+    },
+    { scope: 'file' },
+  ],
   prefix: async ({ target, task }, use) => {
     const file = createHash('sha1').update(task.file.name).digest('hex').slice(0, 6);
-    await use(`${target.runPrefix}-${file}`);
+    // Letters and digits only, so it fits a slug (customPersonaId), snake_case (plugin title) and free text alike.
+    await use(`${target.runPrefix}${file}`);
   },
   observe: async ({ task }, use) => {
     await use((requirement, value) => {
@@ -112,13 +127,27 @@ export function check(
     withAuthorization,
     prefix,
     observe,
+    tracker,
     task,
     skip,
     onTestFinished,
     signal,
     annotate,
   }) => {
-    const context: CheckContext = { target, spec, as, withAuthorization, prefix, observe, task, skip, onTestFinished, signal, annotate };
+    const context: CheckContext = {
+      target,
+      spec,
+      as,
+      withAuthorization,
+      prefix,
+      observe,
+      tracker,
+      task,
+      skip,
+      onTestFinished,
+      signal,
+      annotate,
+    };
     const meta: CheckMeta = {
       id,
       requirements: [...requirements],
