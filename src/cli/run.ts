@@ -10,6 +10,7 @@ import { buildSummary, exitCodeOf, writeSummary } from '../report/summary.ts';
 import { resolveTarget, targetOptions } from '../target/config.ts';
 import { ConfigError } from '../target/config-error.ts';
 import { startEmbeddedTarget, type RunningTarget } from '../target/embedded.ts';
+import { startFixtureServer, type FixtureServer } from '../target/fixture-server.ts';
 import { keyringSecrets } from '../target/keyring.ts';
 import { assertReachable } from '../target/reachability.ts';
 import { parseArgs, positiveInteger, type FlagSpec } from './args.ts';
@@ -53,6 +54,7 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
   let reportDir = join(PROJECT_ROOT, 'reports');
   let targetLabel = '(not resolved)';
   let running: RunningTarget | undefined;
+  let fixtures: FixtureServer | undefined;
   let restoreOutput: (() => void) | undefined;
   try {
     const args = parseArgs(argv, RUN_FLAGS);
@@ -76,12 +78,13 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
     restoreOutput = redactProcessOutput(redact);
     await assertReachable(running.baseUrl);
 
+    fixtures = await startFixtureServer(options.fixtureHost);
     rmSync(join(reportDir, 'allure-results'), { recursive: true, force: true });
     const provided: ProvidedTarget = {
       baseUrl: running.baseUrl,
       keyring: running.keyring,
       runPrefix: runPrefix(),
-      fixtureBaseUrl: undefined,
+      fixtureBaseUrl: fixtures.baseUrl,
       propertyRuns,
       requestTimeoutMs,
     };
@@ -135,6 +138,7 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
     }
     return 2;
   } finally {
+    await fixtures?.close();
     await running?.close();
     restoreOutput?.();
   }

@@ -9,8 +9,8 @@ export interface ProvidedTarget {
   keyring: Keyring;
   /** Unique to this run; every resource a check creates carries it. */
   runPrefix: string;
-  /** Base URL of the suite's fixture web server as the implementation reaches it, if one runs. */
-  fixtureBaseUrl: string | undefined;
+  /** Base URL of the suite's fixture web server as the implementation reaches it (CONFORMANCE_FIXTURE_HOST). */
+  fixtureBaseUrl: string;
   /** Runs per fast-check property. */
   propertyRuns: number;
   requestTimeoutMs: number;

@@ -1,0 +1,47 @@
+/**
+ * The pages the suite's fixture web server serves for ingest-url and refresh checks. Checks import
+ * the sentences from here to know what an ingested page must contain.
+ */
+export const ARTICLE = {
+  path: '/pages/article.html',
+  title: 'Lighthouse Keeping on the Farallon Islands',
+  sentences: [
+    'The Farallon lighthouse keepers logged every passing schooner in a leather-bound ledger.',
+    'Fog signals on the island were powered by a steam whistle fed from a cistern of rainwater.',
+    'Keepers rowed supplies ashore from the tender Madroño when the swell allowed a landing.',
+  ],
+} as const;
+
+/** A page whose text names its revision: each fetch of the same token returns the next revision. */
+export const CHANGING = {
+  pathFor: (token: string) => `/pages/changing/${encodeURIComponent(token)}.html`,
+  title: 'Tide Table Bulletin',
+  sentenceFor: (revision: number) =>
+    `Bulletin revision ${revision}: the harbour master reports ${revisionWord(revision)} tides at the quay.`,
+  wordFor: (revision: number) => revisionWord(revision),
+} as const;
+
+/** A page whose content exists only after a script runs; an extractor without a browser sees none of it. */
+export const SCRIPT_RENDERED = {
+  path: '/pages/script-rendered.html',
+  title: 'Rendered by Script',
+  hiddenSentence: 'Quokkas photographed on Rottnest Island appear to smile at the camera.',
+} as const;
+
+/** A page that answers only after a delay, to show that refresh-now returns before the re-crawl ends. */
+export const SLOW = {
+  pathFor: (token: string, delayMs: number) => `/pages/slow/${encodeURIComponent(token)}.html?delayMs=${delayMs}`,
+  title: 'Slow Page',
+  sentence: 'The slow page describes a tortoise crossing the Galápagos highlands at dawn.',
+} as const;
+
+/** How many times the implementation fetched the pages of a token (changing and slow pages). */
+export const FETCH_COUNT = {
+  pathFor: (token: string) => `/_fetches/${encodeURIComponent(token)}`,
+} as const;
+
+const WORDS = ['amber', 'basalt', 'cobalt', 'damask', 'ember', 'fennel', 'garnet', 'hazel', 'indigo', 'jasper'];
+
+function revisionWord(revision: number): string {
+  return `${WORDS[revision % WORDS.length]}${Math.floor(revision / WORDS.length) || ''}`;
+}
