@@ -85,6 +85,7 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
       keyring: running.keyring,
       runPrefix: runPrefix(),
       fixtureBaseUrl: fixtures.baseUrl,
+      fixtureLocalUrl: fixtures.localUrl,
       propertyRuns,
       requestTimeoutMs,
     };

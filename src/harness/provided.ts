@@ -11,6 +11,8 @@ export interface ProvidedTarget {
   runPrefix: string;
   /** Base URL of the suite's fixture web server as the implementation reaches it (CONFORMANCE_FIXTURE_HOST). */
   fixtureBaseUrl: string;
+  /** The same fixture server as the checks themselves reach it (loopback), e.g. to read fetch counts. */
+  fixtureLocalUrl: string;
   /** Runs per fast-check property. */
   propertyRuns: number;
   requestTimeoutMs: number;

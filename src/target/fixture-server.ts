@@ -5,6 +5,8 @@ import { ARTICLE, CHANGING, SCRIPT_RENDERED, SLOW } from './fixture-pages.ts';
 export interface FixtureServer {
   /** The base URL at which the implementation under test reaches the pages (uses the fixture host). */
   baseUrl: string;
+  /** The same server as the suite itself reaches it, on loopback (for reading fetch counts). */
+  localUrl: string;
   close(): Promise<void>;
 }
 
@@ -83,6 +85,7 @@ export async function startFixtureServer(fixtureHost: string, port = 0): Promise
   const hostPart = fixtureHost.includes(':') && !fixtureHost.startsWith('[') ? `[${fixtureHost}]` : fixtureHost;
   return {
     baseUrl: `http://${hostPart}:${actualPort}`,
+    localUrl: `http://127.0.0.1:${actualPort}`,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
