@@ -18,7 +18,7 @@ export interface ReferenceState {
   attachments: AttachmentStore;
   events: EventLog;
   faults: Faults;
-  now(): Date;
+  now: () => Date;
 }
 
 export function createState(options: { faults?: Iterable<string>; now?: () => Date } = {}): ReferenceState {

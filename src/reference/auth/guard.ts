@@ -77,7 +77,7 @@ export interface GuardOptions {
 /** Root `onRequest` hook: every request, matched or not, is authenticated before anything else. */
 export function installGuard(app: FastifyInstance, options: GuardOptions): void {
   const now = options.now ?? (() => new Date());
-  app.decorateRequest('caller', null);
+  app.decorateRequest('caller', null, []);
   app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done) => {
     const authenticated = authenticate(request.headers.authorization, options.keys);
     if (isFailure(authenticated)) {

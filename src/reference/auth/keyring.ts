@@ -9,7 +9,11 @@ import { FORBIDDEN_ROUTES, UNSCOPED_ROUTES, asProbes } from './probe-routes.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const fullAccess = (): ScopeMap => Object.fromEntries(MODULES.map((m) => [m, 'manage' as Level])) as ScopeMap;
+function fullAccess(): ScopeMap {
+  const map: ScopeMap = {};
+  for (const module of MODULES) map[module] = 'manage';
+  return map;
+}
 
 type KeyShape = Omit<ApiKey, 'id' | 'secret'>;
 

@@ -26,6 +26,7 @@ const FRAMEWORK_CODES: Record<string, { status: number; code: string }> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'malformed_json' },
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'malformed_json' },
   FST_ERR_BAD_URL: { status: 400, code: 'bad_url' },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 400, code: 'bad_url' },
   FST_ERR_ASYNC_CONSTRAINT: { status: 400, code: 'bad_request' },
 };
 

@@ -1,0 +1,69 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Keyring } from '../target/keyring-types.ts';
+import { KEYRING_ROLES } from '../target/keyring-types.ts';
+import { assistantRoutes } from './assistants/index.ts';
+import { installGuard } from './auth/guard.ts';
+import { seedKeys } from './auth/keyring.ts';
+import { KeyStore } from './auth/keys.ts';
+import { probeRoutes } from './auth/probe-routes.ts';
+import { buildScopeTable } from './auth/scope-table.ts';
+import { frameworkErrorHandler, installErrorHandling } from './http/errors.ts';
+import { installJsonParser } from './http/json-body.ts';
+import { API_PREFIX } from './http/operation-route.ts';
+import { registerKnowledgeRoutes } from './knowledge-wiring.ts';
+import { pluginRoutes } from './plugins/index.ts';
+import { createState, type ReferenceState } from './state.ts';
+import { voiceRoutes } from './voices/routes.ts';
+
+/** Largest JSON body accepted; a larger one is a 413 JSON error. */
+export const BODY_LIMIT_BYTES = 16 * 1024 * 1024;
+
+export interface ReferenceAppOptions {
+  faults?: Iterable<string>;
+  /** Replaces the clock (tests). */
+  now?: () => Date;
+  /** Fastify's logger; off by default. */
+  logger?: boolean;
+}
+
+export interface ReferenceApp {
+  app: FastifyInstance;
+  keyring: Keyring;
+  keys: KeyStore;
+  state: ReferenceState;
+}
+
+/** The whole reference as a Fastify instance, not yet listening. */
+export function buildReferenceApp(options: ReferenceAppOptions = {}): ReferenceApp {
+  const state = createState(options);
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    exposeHeadRoutes: false,
+    // Long enough for any customPersonaId (128) or title the routes accept, with room to refuse nicely.
+    routerOptions: { maxParamLength: 512 },
+    frameworkErrors: frameworkErrorHandler,
+  });
+
+  const keys = new KeyStore();
+  const seeded = seedKeys(KEYRING_ROLES, state.now());
+  for (const key of seeded.keys) keys.add(key);
+
+  installErrorHandling(app);
+  installJsonParser(app);
+  installGuard(app, { keys, scopeTable: buildScopeTable(), now: state.now });
+
+  void app.register(
+    (api, _opts, done) => {
+      void api.register(assistantRoutes, { state });
+      void api.register(voiceRoutes);
+      void api.register(pluginRoutes, { state });
+      void api.register(probeRoutes);
+      registerKnowledgeRoutes(api, state);
+      done();
+    },
+    { prefix: API_PREFIX },
+  );
+
+  return { app, keyring: seeded.keyring, keys, state };
+}

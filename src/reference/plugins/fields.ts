@@ -1,0 +1,110 @@
+import {
+  has,
+  isAbsoluteHttpUrl,
+  isBoolean,
+  isPlainObject,
+  isString,
+  isStringArray,
+  type Body,
+} from '../http/body.ts';
+import { badRequest, notFound } from '../http/errors.ts';
+import { isOsList } from '../platforms.ts';
+
+export const REQUIRED_PLUGIN_FIELDS = [
+  'title',
+  'name',
+  'tags',
+  'authentication_required',
+  'os',
+  'human_description',
+  'ai_description',
+  'parameters',
+  'func_schema',
+  'func_run',
+  'isPublic',
+  'isAnonymous',
+] as const;
+
+export const RESERVED_TITLES: readonly string[] = ['browser_search', 'code_interpreter'];
+
+/** Server-managed fields; any of them in an update body makes it `Invalid Body`. */
+export const SERVER_MANAGED_FIELDS = ['_id', 'userId', 'status', 'appVersion', 'createdAt', '__v'] as const;
+
+/** The optional fields update may change (title identifies the plugin and cannot change). */
+export const UPDATABLE_FIELDS = [
+  'name',
+  'human_description',
+  'ai_description',
+  'parameters',
+  'func_schema',
+  'func_run',
+  'isPublic',
+  'tags',
+  'os',
+  'logo',
+] as const;
+
+interface FieldRule {
+  check: (v: unknown) => boolean;
+  expected: string;
+}
+
+const isJsonText = (v: unknown): boolean => {
+  if (!isString(v)) return false;
+  try {
+    JSON.parse(v);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** The document requires the body to define `def _run(self, ...)`. */
+const definesRun = (v: unknown): boolean => isString(v) && /\bdef\s+_run\s*\(\s*self\b/.test(v);
+
+const isAgenticTool = (v: unknown): boolean => isPlainObject(v) && isBoolean(v.status);
+
+const FIELD_RULES: Record<string, FieldRule> = {
+  title: { check: (v) => isString(v) && /^\S{1,128}$/.test(v), expected: 'a string of 1-128 characters without spaces' },
+  name: { check: (v) => isString(v) && v.trim() !== '', expected: 'a non-empty string' },
+  tags: { check: isStringArray, expected: 'an array of strings' },
+  authentication_required: { check: isBoolean, expected: 'a boolean' },
+  os: { check: isOsList, expected: 'an array of nt, android, web' },
+  human_description: { check: isString, expected: 'a string' },
+  ai_description: { check: isString, expected: 'a string' },
+  parameters: { check: isPlainObject, expected: 'a JSON-Schema object' },
+  func_schema: { check: isJsonText, expected: 'a JSON string' },
+  func_run: { check: definesRun, expected: 'Python source defining def _run(self, ...)' },
+  isPublic: { check: isBoolean, expected: 'a boolean' },
+  isAnonymous: { check: isBoolean, expected: 'a boolean' },
+  connection_url: { check: isAbsoluteHttpUrl, expected: 'an absolute http(s) URL' },
+  logo: { check: isAbsoluteHttpUrl, expected: 'an absolute http(s) URL' },
+  is_agentic_tool: { check: isAgenticTool, expected: 'an object {status: boolean, object}' },
+};
+
+/** Checks the type of every listed field the body carries. */
+export function checkFieldTypes(body: Body, fields: readonly string[]): void {
+  for (const field of fields) {
+    const rule = FIELD_RULES[field];
+    if (rule && has(body, field) && !rule.check(body[field])) throw badRequest(`${field} must be ${rule.expected}`);
+  }
+}
+
+/** Presence, not truthiness: one 404 naming every required field and which of them are missing. */
+export function checkRequiredPresent(body: Body): void {
+  const missing = REQUIRED_PLUGIN_FIELDS.filter((field) => !has(body, field));
+  if (missing.length > 0) {
+    throw notFound(
+      `required fields: ${REQUIRED_PLUGIN_FIELDS.join(', ')}; missing: ${missing.join(', ')}`,
+    );
+  }
+}
+
+export function checkCreateRules(body: Body): void {
+  checkRequiredPresent(body);
+  checkFieldTypes(body, [...REQUIRED_PLUGIN_FIELDS, 'connection_url', 'logo', 'is_agentic_tool']);
+  if (RESERVED_TITLES.includes(body.title as string)) throw badRequest(`title ${String(body.title)} is reserved for a built-in tool`);
+  if (body.authentication_required === true && !has(body, 'connection_url')) {
+    throw badRequest('connection_url is required when authentication_required is true');
+  }
+}

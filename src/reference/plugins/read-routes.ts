@@ -1,0 +1,81 @@
+import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
+import { notFound } from '../http/errors.ts';
+import { operationRoute } from '../http/operation-route.ts';
+import { paginate } from '../http/pagination.ts';
+import { queryOf, readEnum, readList, readPaging, readRequiredString, readString, type Query } from '../http/query.ts';
+import { OS_NAMES, type OsName } from '../platforms.ts';
+import type { StateOptions } from '../state.ts';
+import { canSeePlugin, ownsPlugin, type PluginDoc } from './store.ts';
+import { catalogBody, catalogItem, pluginDetail } from './views.ts';
+
+export const LIST_LIMIT = 50;
+export const SEARCH_LIMIT = 20;
+
+/** `all` (the default) or a comma-separated list of platforms. */
+function readOs(query: Query): readonly OsName[] | 'all' {
+  return readString(query, 'os') === 'all' ? 'all' : readList(query, 'os', OS_NAMES, OS_NAMES);
+}
+
+const targets = (doc: PluginDoc, os: readonly OsName[] | 'all'): boolean =>
+  os === 'all' || doc.os.some((o) => os.includes(o));
+
+function matchesTerm(doc: PluginDoc, term: string): boolean {
+  const needle = term.trim().toLowerCase();
+  return [doc.title, doc.name, doc.human_description].some((field) => field.toLowerCase().includes(needle));
+}
+
+/** Newest first. */
+const newestFirst = (docs: PluginDoc[]): PluginDoc[] => docs.reverse();
+
+/** List, get and search. */
+export const pluginReadRoutes: FastifyPluginCallback<StateOptions> = (api, { state }, done) => {
+  const item = (request: FastifyRequest) => (doc: PluginDoc) => catalogItem(doc, request.caller.accountId, state.accounts);
+
+  api.route({
+    ...operationRoute('listPlugins'),
+    handler: (request) => {
+      const query = queryOf(request);
+      const visibility = readEnum(query, 'isPublic', ['public', 'private', 'all'], 'all');
+      const status = readEnum(query, 'status', ['all', 'approved', 'pending'], 'all');
+      const os = readOs(query);
+      const paging = readPaging(query, LIST_LIMIT);
+      const { accountId } = request.caller;
+      const matched = newestFirst(
+        state.plugins.all().filter((doc) => {
+          if (visibility === 'private' && !ownsPlugin(accountId, doc)) return false;
+          if (visibility === 'public' && !doc.isPublic) return false;
+          if (visibility === 'all' && !canSeePlugin(accountId, doc)) return false;
+          return (status === 'all' || doc.status === status) && targets(doc, os);
+        }),
+      );
+      return catalogBody(matched, paginate(matched, paging.page, paging.limit), item(request));
+    },
+  });
+
+  api.route({
+    ...operationRoute('searchPlugins'),
+    handler: (request) => {
+      const query = queryOf(request);
+      const term = readRequiredString(query, 'search');
+      const os = readOs(query);
+      const paging = readPaging(query, SEARCH_LIMIT);
+      const { accountId } = request.caller;
+      const matched = newestFirst(
+        state.plugins.all().filter((doc) => canSeePlugin(accountId, doc) && targets(doc, os) && matchesTerm(doc, term)),
+      );
+      return catalogBody(matched, paginate(matched, paging.page, paging.limit), item(request));
+    },
+  });
+
+  api.route({
+    ...operationRoute('getPlugin'),
+    handler: (request) => {
+      const title = readRequiredString(queryOf(request), 'title');
+      const doc = state.plugins.get(title);
+      if (!doc || !canSeePlugin(request.caller.accountId, doc)) throw notFound(`no plugin titled ${title}`);
+      return { status: 'true', plugin: pluginDetail(doc, request.caller.accountId, state.accounts, state.cipher) };
+    },
+  });
+
+  done();
+};

@@ -1,0 +1,56 @@
+import type { AccountDirectory } from '../accounts.ts';
+import type { Page } from '../http/pagination.ts';
+import type { FieldCipher } from './cipher.ts';
+import { ownsPlugin, type PluginDoc } from './store.ts';
+
+export function creatorOf(doc: PluginDoc, accounts: AccountDirectory): string {
+  return doc.isAnonymous ? 'Anonymous' : (accounts.byId(doc.userId)?.name ?? 'Unknown');
+}
+
+/** List and search items: the documented fields, plus the code exactly as stored (ciphertext). */
+export function catalogItem(doc: PluginDoc, accountId: string, accounts: AccountDirectory): Record<string, unknown> {
+  return {
+    _id: doc._id,
+    title: doc.title,
+    name: doc.name,
+    tags: [...doc.tags],
+    isPublic: doc.isPublic,
+    creator: creatorOf(doc, accounts),
+    os: [...doc.os],
+    isOwner: ownsPlugin(accountId, doc),
+    status: doc.status,
+    func_schema: doc.func_schema,
+    func_run: doc.func_run,
+  };
+}
+
+/** Get: the whole plugin; its owner reads the code in clear, everyone else as stored (ciphertext). */
+export function pluginDetail(
+  doc: PluginDoc,
+  accountId: string,
+  accounts: AccountDirectory,
+  cipher: FieldCipher,
+): Record<string, unknown> {
+  const owner = ownsPlugin(accountId, doc);
+  const { userId: _userId, ...rest } = structuredClone(doc);
+  return {
+    ...rest,
+    func_schema: owner ? cipher.decrypt(doc.func_schema) : doc.func_schema,
+    func_run: owner ? cipher.decrypt(doc.func_run) : doc.func_run,
+    creator: creatorOf(doc, accounts),
+    isOwner: owner,
+  };
+}
+
+/** The list/search body; when nothing matches there is no `plugin` key at all. */
+export function catalogBody(matched: readonly PluginDoc[], page: Page<PluginDoc>, item: (doc: PluginDoc) => unknown): Record<string, unknown> {
+  const tags = [...new Set(matched.flatMap((d) => d.tags))].sort();
+  if (matched.length === 0) return { status: 'true', message: 'no plugins found', tags };
+  return {
+    totalPlugins: page.total,
+    totalPages: page.totalPages,
+    currentPage: page.page,
+    plugin: page.items.map(item),
+    tags,
+  };
+}
