@@ -1,0 +1,94 @@
+import { accessOf, heldScopes } from '../checks/scope-access.ts';
+import { parseScopeCheckId } from '../checks/scope-matrix-cases.ts';
+import { loadOperationIndexSync, type Operation } from '../spec/openapi.ts';
+import { KEYRING_ROLES, type Role } from '../target/keyring-types.ts';
+import type { Summary, SummaryCheck } from './summary.ts';
+
+/** What the cell's check expects of the implementation, in a word or two. */
+function expectation(role: string, operation: Operation | undefined): string | undefined {
+  if (!operation || !(KEYRING_ROLES as readonly string[]).includes(role)) return undefined;
+  if (role === 'legacy') return operation.path === '/kb' || operation.path.startsWith('/kb/') ? 'route_forbidden' : 'recorded';
+  const held = heldScopes(role as Role);
+  if (!held) return undefined;
+  const access = accessOf(held, operation.scope);
+  if (access.kind === 'allowed') return 'allowed';
+  return access.kind === 'level-too-low' ? 'scope_denied' : '403';
+}
+
+/** What a cell shows: the check's status (its outcome where that says more), then what it expects. */
+function cellText(check: SummaryCheck, expected: string | undefined): string {
+  const status =
+    check.outcome === 'errored' || check.outcome === 'observed' || check.outcome === 'warned'
+      ? `${check.status} (${check.outcome})`
+      : check.status;
+  return expected === undefined ? status : `${status}: ${expected}`;
+}
+
+/** Known roles in the keyring's order, then any other role seen, alphabetically. */
+function orderRoles(roles: Iterable<string>): string[] {
+  const seen = new Set(roles);
+  const known = KEYRING_ROLES.filter((role) => seen.has(role));
+  const others = [...seen].filter((role) => !(KEYRING_ROLES as readonly string[]).includes(role)).sort();
+  return [...known, ...others];
+}
+
+/** Operations in spec/openapi.yaml's order, then any other operation seen, alphabetically. */
+function orderOperations(operationIds: Iterable<string>, index: ReadonlyMap<string, Operation>): string[] {
+  const seen = new Set(operationIds);
+  const known = [...index.keys()].filter((id) => seen.has(id));
+  const others = [...seen].filter((id) => !index.has(id)).sort();
+  return [...known, ...others];
+}
+
+function escapeCell(text: string): string {
+  return text.replace(/\|/g, '\\|');
+}
+
+/**
+ * The scope matrix as Markdown: one row per operation, one column per role tried, each cell the
+ * outcome of the `auth.scope.<operationId>.<role>` check of summary.json; `—` where a role was
+ * not tried on an operation.
+ */
+export function renderScopeMatrix(summary: Summary, index: ReadonlyMap<string, Operation> = loadOperationIndexSync()): string {
+  const cells = new Map<string, Map<string, SummaryCheck>>();
+  for (const check of summary.checks) {
+    const parsed = parseScopeCheckId(check.id);
+    if (!parsed) continue;
+    let row = cells.get(parsed.operationId);
+    if (!row) {
+      row = new Map();
+      cells.set(parsed.operationId, row);
+    }
+    row.set(parsed.role, check);
+  }
+
+  const lines = ['# Scope matrix', '', `Target: ${summary.target} — run started ${summary.startedAt}`, ''];
+  if (cells.size === 0) {
+    lines.push('No scope-matrix checks (`auth.scope.*`) ran.', '');
+    return lines.join('\n');
+  }
+  const roles = orderRoles([...cells.values()].flatMap((row) => [...row.keys()]));
+  const counts = { passed: 0, failed: 0, skipped: 0 };
+  lines.push(`| operation | scope | ${roles.map(escapeCell).join(' | ')} |`, `|---|---|${roles.map(() => '---').join('|')}|`);
+  for (const operationId of orderOperations(cells.keys(), index)) {
+    const row = cells.get(operationId) ?? new Map<string, SummaryCheck>();
+    const scope = index.get(operationId)?.scope;
+    const scopeText = scope ? `${scope.module}:${scope.level}${scope.destructive ? ' (destructive)' : ''}` : '?';
+    const texts = roles.map((role) => {
+      const check = row.get(role);
+      if (!check) return '—';
+      counts[check.status] += 1;
+      return cellText(check, expectation(role, index.get(operationId)));
+    });
+    lines.push(`| ${escapeCell(operationId)} | ${scopeText} | ${texts.join(' | ')} |`);
+  }
+  lines.push(
+    '',
+    `${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped. A cell is the check \`auth.scope.<operation>.<role>\` ` +
+      'and what it expects: `allowed` (at or above the required level: not refused), `scope_denied` (below it: 403 naming ' +
+      'module, required and held), `403` (the module is not held), `route_forbidden` (the legacy key on a /kb route) or ' +
+      '`recorded` (the legacy key elsewhere: its allowlist is not stated).',
+    '',
+  );
+  return lines.join('\n');
+}

@@ -1,0 +1,141 @@
+import { describe, expect } from 'vitest';
+import { expectMessage } from '../../src/checks/error-body.ts';
+import { ConformanceFailure } from '../../src/checks/failure.ts';
+import { errorSummary } from '../../src/checks/refusal.ts';
+import { expectStatus } from '../../src/checks/status.ts';
+import { check } from '../../src/harness/check.ts';
+import type { ApiClient } from '../../src/http/client.ts';
+import type { Exchange } from '../../src/http/exchange.ts';
+import type { Spec } from '../../src/spec/openapi.ts';
+import { accountResources, pluginBody, succeeded, type AccountResources } from '../auth/account-resources.ts';
+
+/** The plugin rows of the Errors table, and the reserved titles beneath it. */
+
+function succeededCall(exchange: Exchange): boolean {
+  const status = exchange.response?.status;
+  return status !== undefined && status >= 200 && status <= 299;
+}
+
+/** A create that should have been refused but went through is removed with the file's other resources. */
+function trackIfCreated(resources: AccountResources, title: string, exchange: Exchange): void {
+  if (succeededCall(exchange)) resources.trackPlugin(title);
+}
+
+/** The required fields of the plugin create body, as spec/openapi.yaml transcribes them. */
+function requiredCreateFields(spec: Spec): string[] {
+  const schema = spec.operation('createPlugin').requestBody['application/json'];
+  const required = schema?.required;
+  if (!Array.isArray(required) || required.length === 0) throw new Error('spec: createPlugin names no required body fields');
+  return required.filter((field): field is string => typeof field === 'string');
+}
+
+/** Whether `message` names `field` as a word of its own (so `name` is not found inside `ai_description`). */
+function namesField(message: string, field: string): boolean {
+  return new RegExp(`(?<![A-Za-z0-9_])${field}(?![A-Za-z0-9_])`).test(message);
+}
+
+/** Every title in the account's own catalog (isPublic=private), across its pages. */
+async function ownTitles(client: ApiClient): Promise<string[]> {
+  const titles: string[] = [];
+  for (let page = 1, pages = 1; page <= pages; page += 1) {
+    const exchange = succeeded('list own plugins', await client.call('listPlugins', { path: { userId: 'conformance' }, query: { isPublic: 'private', page } }));
+    const body = (exchange.response?.json ?? {}) as { plugin?: { title?: unknown }[]; totalPages?: unknown };
+    for (const plugin of body.plugin ?? []) if (typeof plugin.title === 'string') titles.push(plugin.title);
+    pages = typeof body.totalPages === 'number' ? Math.min(body.totalPages, 100) : 1;
+  }
+  return titles;
+}
+
+describe('createPlugin — POST /plugin/enterprise/createGlobalPlugin', () => {
+  check(
+    'errors.400.create-plugin-duplicate-title',
+    ['ERR-19', 'ERR-20'],
+    '400: create a plugin whose title already exists',
+    async (context) => {
+      const resources = accountResources(context);
+      const first = await resources.createPlugin('duplicate');
+      const exchange = await resources.client.call('createPlugin', { body: { ...pluginBody(first.title), name: 'The same title again' } });
+      context.observe('ERR-20', `duplicate plugin title: ${errorSummary(exchange)}`);
+      expectStatus(exchange, 400);
+    },
+    { operations: ['createPlugin'] },
+  );
+
+  check(
+    'errors.404.create-plugin-missing-field',
+    ['ERR-22', 'ERR-23'],
+    '404 with one message naming all required fields: create a plugin with a required field missing (each in turn)',
+    async (context) => {
+      const resources = accountResources(context);
+      const required = requiredCreateFields(context.spec);
+      for (const missing of required) {
+        const title = resources.pluginTitle(`missing-${missing.toLowerCase()}`);
+        const body = pluginBody(title);
+        delete body[missing];
+        const exchange = await resources.client.call('createPlugin', { body });
+        trackIfCreated(resources, title, exchange);
+        expectStatus(exchange, 404);
+        const message = (exchange.response?.json as { message?: unknown } | undefined)?.message;
+        const unnamed = typeof message === 'string' ? required.filter((field) => !namesField(message, field)) : required;
+        if (unnamed.length > 0) {
+          throw new ConformanceFailure(
+            `Received (without ${missing}): a message not naming ${unnamed.join(', ')} / Documented: one message naming all required fields`,
+            exchange,
+          );
+        }
+      }
+    },
+    { operations: ['createPlugin'] },
+  );
+
+  for (const reserved of ['browser_search', 'code_interpreter']) {
+    check(
+      `errors.reserved-title.${reserved}`,
+      ['ERR-25', 'ERR-26'],
+      `the reserved title ${reserved} is rejected on create, and the account gets no plugin of that title`,
+      async (context) => {
+        const resources = accountResources(context);
+        const before = (await ownTitles(resources.client)).includes(reserved);
+        if (before) return context.skip(`the account already has its own plugin titled ${reserved}`);
+        const exchange = await resources.client.call('createPlugin', { body: pluginBody(reserved) });
+        trackIfCreated(resources, reserved, exchange);
+        context.observe('ERR-26', `reserved title ${reserved}: ${errorSummary(exchange)}`);
+        const status = (exchange.response?.json as { status?: unknown } | undefined)?.status;
+        if (succeededCall(exchange) && status !== false) {
+          throw new ConformanceFailure(`Received: a successful create of ${reserved} / Documented: reserved titles are rejected on create`, exchange);
+        }
+        expect(await ownTitles(resources.client), `the account's own plugins after creating ${reserved}`).not.toContain(reserved);
+      },
+      { operations: ['createPlugin', 'listPlugins'] },
+    );
+  }
+});
+
+describe('updatePlugin — PUT /plugin/enterprise/updateGlobalPlugin', () => {
+  /** Server-managed fields, each with a value of its own type. */
+  const SERVER_MANAGED: Record<string, unknown> = {
+    _id: '0123456789abcdef01234567',
+    userId: 'conformance',
+    status: 'approved',
+    appVersion: '1.0.0',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    __v: 0,
+  };
+
+  check(
+    'errors.404.update-plugin-server-managed-field',
+    ['ERR-24'],
+    '404 Invalid Body: update a plugin with a body containing _id, userId, status, appVersion, createdAt or __v (each in turn)',
+    async (context) => {
+      const resources = accountResources(context);
+      const plugin = await resources.createPlugin('server-managed');
+      for (const [field, value] of Object.entries(SERVER_MANAGED)) {
+        const exchange = await resources.client.call('updatePlugin', {
+          body: { title: plugin.title, human_description: `Sent with ${field}.`, [field]: value },
+        });
+        expectMessage(exchange, 404, 'Invalid Body');
+      }
+    },
+    { operations: ['updatePlugin'] },
+  );
+});
