@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startVitest } from 'vitest/node';
@@ -6,6 +6,7 @@ import type { ProvidedTarget } from '../harness/provided.ts';
 import { makeRedactor } from '../http/redact.ts';
 import { CollectReporter } from '../report/collect-reporter.ts';
 import { redactReportFiles } from '../report/redact-files.ts';
+import { renderScopeMatrix } from '../report/scope-matrix.ts';
 import { buildSummary, exitCodeOf, writeSummary } from '../report/summary.ts';
 import { resolveTarget, targetOptions } from '../target/config.ts';
 import { ConfigError } from '../target/config-error.ts';
@@ -118,6 +119,7 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
       harnessErrors: collect.harnessErrors,
     });
     writeSummary(reportDir, summary);
+    writeFileSync(join(reportDir, 'scope-matrix.md'), renderScopeMatrix(summary));
     redactReportFiles(reportDir, redact);
     const { passed, failed, skipped } = summary.totals;
     const { warned, observed, errored } = summary.outcomes;
