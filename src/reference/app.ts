@@ -43,6 +43,8 @@ export function buildReferenceApp(options: ReferenceAppOptions = {}): ReferenceA
     // Long enough for any customPersonaId (128) or title the routes accept, with room to refuse nicely.
     routerOptions: { maxParamLength: 512 },
     frameworkErrors: frameworkErrorHandler,
+    // close() must not wait out a keep-alive client's idle connection.
+    forceCloseConnections: true,
   });
 
   const keys = new KeyStore();

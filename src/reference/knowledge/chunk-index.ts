@@ -1,4 +1,5 @@
 import MiniSearch from 'minisearch';
+import { STOP_WORDS } from './stop-words.ts';
 
 /** One retrievable unit: a chunk of a vector-tier document, or an inline document kept whole. */
 interface IndexedChunk {
@@ -27,11 +28,10 @@ export class ChunkIndex {
   private readonly search = new MiniSearch<{ id: number; text: string }>({
     fields: ['text'],
     storeFields: [],
-    searchOptions: {
-      combineWith: 'OR',
-      // The last word of a query may be typed half-way; earlier words are taken as written.
-      prefix: (term, index, terms) => index === terms.length - 1 && term.length >= 4,
-    },
+    processTerm: indexTerm,
+    // Whole words, any of them: prefix and fuzzy matching expand one query word into hundreds of
+    // index terms on a large base, which costs more latency than the recall it buys.
+    searchOptions: { combineWith: 'OR', prefix: false, fuzzy: false },
   });
   private readonly chunks = new Map<number, IndexedChunk>();
   private readonly idsByDoc = new Map<string, number[]>();
@@ -71,7 +71,13 @@ export class ChunkIndex {
     for (const result of this.search.search(text)) {
       const chunk = this.chunks.get(result.id as number);
       if (!chunk) continue;
-      hits.push({ docId: chunk.docId, docTitle: chunk.docTitle, chunkIndex: chunk.chunkIndex, text: chunk.text, score: result.score });
+      hits.push({
+        docId: chunk.docId,
+        docTitle: chunk.docTitle,
+        chunkIndex: chunk.chunkIndex,
+        text: chunk.text,
+        score: result.score,
+      });
       if (hits.length >= topK) break;
     }
     return hits;
@@ -81,4 +87,10 @@ export class ChunkIndex {
   get vectorCount(): number {
     return this.vectorChunks;
   }
+}
+
+/** Lower case, and no stop words: applied alike to chunks as they are indexed and to queries. */
+function indexTerm(term: string): string | null {
+  const lower = term.toLowerCase();
+  return STOP_WORDS.has(lower) ? null : lower;
 }

@@ -4,7 +4,7 @@
  * {@link CHUNK_OVERLAP_CHARS}) so a passage straddling a cut is still found whole.
  */
 export const CHUNK_TARGET_CHARS = 800;
-export const CHUNK_OVERLAP_CHARS = 200;
+export const CHUNK_OVERLAP_CHARS = 150;
 
 // A sentence ends at . ! ? (optionally followed by a closing quote or bracket) before whitespace,
 // or at a blank line.

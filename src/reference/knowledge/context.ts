@@ -32,7 +32,8 @@ export function readableBase(context: KnowledgeContext, request: FastifyRequest,
 /** A base the caller owns; a base merely granted to it is read-only (403). */
 export function ownedBase(context: KnowledgeContext, request: FastifyRequest, kbId: string): KnowledgeBase {
   const { base, shared } = readableBase(context, request, kbId);
-  if (shared) throw new KbError(403, 'kb_read_only', `knowledge base ${kbId} is shared with this account read-only`);
+  if (shared)
+    throw new KbError(403, 'kb_read_only', `knowledge base ${kbId} is shared with this account read-only`);
   return base;
 }
 

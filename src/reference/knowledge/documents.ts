@@ -21,7 +21,13 @@ export interface NewDocument {
 
 export type IngestOutcome =
   | { doc: KbDocument; mode: 'vector'; chunksCreated: number }
-  | { doc: KbDocument; mode: 'inline'; inlineChars: number; crawledChars: number; digestMethod: DigestMethod };
+  | {
+      doc: KbDocument;
+      mode: 'inline';
+      inlineChars: number;
+      crawledChars: number;
+      digestMethod: DigestMethod;
+    };
 
 /** How an inline document was reduced to what the assistant keeps in context. */
 export type DigestMethod = 'verbatim' | 'truncate';
@@ -65,7 +71,12 @@ export function addDocument(base: KnowledgeBase, input: NewDocument, createdAt: 
 }
 
 /** Replaces a vector-tier document's chunks with those of its new text (a re-crawl). */
-export function replaceDocumentText(base: KnowledgeBase, doc: KbDocument, text: string, fileSize: number): void {
+export function replaceDocumentText(
+  base: KnowledgeBase,
+  doc: KbDocument,
+  text: string,
+  fileSize: number,
+): void {
   base.index.removeDocument(doc.docId);
   doc.chunksCount = base.index.addDocument(doc.docId, doc.title, chunkText(text), true);
   doc.fileSize = fileSize;

@@ -23,10 +23,15 @@ export class KbError extends Error {
 
 export const notFound = {
   base: (kbId: string) => new KbError(404, 'kb_not_found', `knowledge base ${kbId} not found`),
-  document: (docId: string) => new KbError(404, 'document_not_found', `document ${docId} not found in this knowledge base`),
+  document: (docId: string) =>
+    new KbError(404, 'document_not_found', `document ${docId} not found in this knowledge base`),
   persona: (personaId: string) => new KbError(404, 'persona_not_found', `assistant ${personaId} not found`),
   attachment: (kbId: string, personaId: string) =>
-    new KbError(404, 'attachment_not_found', `knowledge base ${kbId} is not attached to assistant ${personaId}`),
+    new KbError(
+      404,
+      'attachment_not_found',
+      `knowledge base ${kbId} is not attached to assistant ${personaId}`,
+    ),
 };
 
 export function badRequest(message: string, code = 'invalid_body'): KbError {
@@ -54,22 +59,22 @@ const FASTIFY_CODES: Record<string, string> = {
 };
 
 /**
- * Every failure of a knowledge-base route leaves as a JSON 4xx; only a bug in the reference itself
- * (never bad input) reaches the 500 branch.
+ * Failures of this module's own making, and Fastify's verdicts on a malformed request, leave as a
+ * JSON 4xx in this module's shape. Anything else (an auth guard's 401/403 thrown from a hook of the
+ * parent, a bug) is re-thrown, which hands it to the parent's error handler untouched.
  */
 export function installErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | KbError, request, reply) => {
+  app.setErrorHandler((error: FastifyError | KbError, _request, reply) => {
     if (error instanceof KbError) return sendError(reply, error);
     if (error.validation) {
       return sendError(reply, badRequest(`${error.validationContext ?? 'body'} ${validationText(error)}`));
     }
     const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      const code = FASTIFY_CODES[error.code] ?? 'bad_request';
-      return sendError(reply, new KbError(status, code, error.message));
+    const fastifyCode = typeof error.code === 'string' && error.code.startsWith('FST_');
+    if (fastifyCode && status >= 400 && status < 500) {
+      return sendError(reply, new KbError(status, FASTIFY_CODES[error.code] ?? 'bad_request', error.message));
     }
-    request.log.error({ err: error }, 'knowledge-base route failed');
-    return sendError(reply, new KbError(500, 'internal', 'internal error in the reference implementation'));
+    throw error;
   });
 }
 

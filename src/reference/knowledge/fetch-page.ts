@@ -24,7 +24,9 @@ export async function fetchPage(url: string, signal: AbortSignal): Promise<Fetch
       headers: { accept: 'text/html,application/xhtml+xml,text/plain;q=0.9,*/*;q=0.1' },
     });
   } catch (error) {
-    throw new PageFetchError(timeout.aborted ? `no answer within ${PAGE_TIMEOUT_MS} ms` : `fetch failed: ${causeOf(error)}`);
+    throw new PageFetchError(
+      timeout.aborted ? `no answer within ${PAGE_TIMEOUT_MS} ms` : `fetch failed: ${causeOf(error)}`,
+    );
   }
   if (!response.ok) {
     await response.body?.cancel().catch(() => undefined);
@@ -35,7 +37,10 @@ export async function fetchPage(url: string, signal: AbortSignal): Promise<Fetch
   return { contentType: mediaType.trim().toLowerCase(), body: decode(bytes, charsetOf(params)) };
 }
 
-async function readCapped(body: ReadableStream<Uint8Array> | null, timeout: AbortSignal): Promise<Uint8Array> {
+async function readCapped(
+  body: ReadableStream<Uint8Array> | null,
+  timeout: AbortSignal,
+): Promise<Uint8Array> {
   if (!body) return new Uint8Array();
   const reader = body.getReader();
   const parts: Uint8Array[] = [];
@@ -53,7 +58,11 @@ async function readCapped(body: ReadableStream<Uint8Array> | null, timeout: Abor
     }
   } catch (error) {
     if (error instanceof PageFetchError) throw error;
-    throw new PageFetchError(timeout.aborted ? `no answer within ${PAGE_TIMEOUT_MS} ms` : `reading the page failed: ${causeOf(error)}`);
+    throw new PageFetchError(
+      timeout.aborted
+        ? `no answer within ${PAGE_TIMEOUT_MS} ms`
+        : `reading the page failed: ${causeOf(error)}`,
+    );
   }
   return Buffer.concat(parts);
 }

@@ -95,7 +95,10 @@ function utf8Text(bytes: Buffer): string {
 async function withTimeout<T>(work: Promise<T>, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new ExtractionError(`${what} extraction took longer than ${EXTRACTION_TIMEOUT_MS} ms`)), EXTRACTION_TIMEOUT_MS);
+    timer = setTimeout(
+      () => reject(new ExtractionError(`${what} extraction took longer than ${EXTRACTION_TIMEOUT_MS} ms`)),
+      EXTRACTION_TIMEOUT_MS,
+    );
     timer.unref();
   });
   try {

@@ -27,6 +27,7 @@ export interface PageText {
 
 const ELEMENT_NODE = 1;
 const TEXT_NODE = 3;
+// prettier-ignore
 const BLOCK_ELEMENTS = new Set([
   'ADDRESS', 'ARTICLE', 'ASIDE', 'BLOCKQUOTE', 'BR', 'DD', 'DIV', 'DL', 'DT', 'FIGCAPTION', 'FIGURE',
   'FOOTER', 'FORM', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'HEADER', 'HR', 'LI', 'MAIN', 'NAV', 'OL',
@@ -40,21 +41,37 @@ const NOT_CONTENT = 'script, style, noscript, template, svg, head';
  * (nearly) nothing, as the document says it does.
  */
 export function htmlToText(html: string): PageText {
-  const title = parse(html).title.trim();
-  const article = readArticle(html);
-  const text = article.text || bodyText(html);
+  const page = asDocument(html);
+  const title = pageTitle(page);
+  const article = readArticle(page);
+  const text = article.text || bodyText(page);
   return { title: title || article.title, text };
+}
+
+/** linkedom builds no document element from a fragment or from garbage; a wrapper gives it one. */
+function asDocument(html: string): string {
+  return /<html[\s>]/i.test(html) ? html : `<!doctype html><html><head></head><body>${html}</body></html>`;
 }
 
 function parse(html: string): ParsedDocument {
   return (parseHTML(html) as unknown as { document: ParsedDocument }).document;
 }
 
+function pageTitle(html: string): string {
+  try {
+    return parse(html).title.trim();
+  } catch {
+    return '';
+  }
+}
+
 function readArticle(html: string): PageText {
   try {
     // Readability rewrites the DOM it is given, so it works on its own parse of the page; the
     // serializer hands back the article node itself, to be walked for block-aware text.
-    const reader = new Readability<TextNode>(parse(html), { serializer: (node: unknown) => node as TextNode });
+    const reader = new Readability<TextNode>(parse(html), {
+      serializer: (node: unknown) => node as TextNode,
+    });
     const article = reader.parse();
     const content = article?.content;
     return { title: article?.title?.trim() ?? '', text: content ? blockText(content) : '' };
@@ -64,9 +81,13 @@ function readArticle(html: string): PageText {
 }
 
 function bodyText(html: string): string {
-  const document = parse(html);
-  for (const node of document.querySelectorAll(NOT_CONTENT)) node.remove();
-  return document.body ? blockText(document.body) : '';
+  try {
+    const document = parse(html);
+    for (const node of document.querySelectorAll(NOT_CONTENT)) node.remove();
+    return document.body ? blockText(document.body) : '';
+  } catch {
+    return '';
+  }
 }
 
 /** Text with a line break around every block element, so paragraphs do not run together. */

@@ -10,6 +10,7 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export interface RecrawlerOptions {
   fetchPage: PageFetcher;
+  /** The clock shown in timestamps; timers themselves run on real elapsed time. */
   now: () => number;
   /** Set by a planted fault: report the documents but never re-crawl them. */
   skipRecrawl?: () => boolean;
@@ -54,9 +55,9 @@ export class Recrawler {
       settings.nextRefreshAt = null;
       return;
     }
-    const due = this.options.now() + Math.max(settings.intervalMs, MIN_REFRESH_DELAY_MS);
-    settings.nextRefreshAt = new Date(due).toISOString();
-    this.armTimer(base, due);
+    const delay = Math.max(settings.intervalMs, MIN_REFRESH_DELAY_MS);
+    settings.nextRefreshAt = new Date(this.options.now() + delay).toISOString();
+    this.armTimer(base, Date.now() + delay);
   }
 
   cancel(kbId: string): void {
@@ -65,24 +66,30 @@ export class Recrawler {
     this.timers.delete(kbId);
   }
 
-  /** Stops every schedule, aborts fetches in flight and waits for running jobs to wind down. */
-  async close(): Promise<void> {
+  /** Stops every schedule and aborts fetches in flight; nothing is queued or scheduled afterwards. */
+  stop(): void {
     this.shutdown.abort();
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
+  }
+
+  /** {@link stop}, then waits for running jobs to wind down. */
+  async close(): Promise<void> {
+    this.stop();
     await Promise.allSettled([...this.running.values()]);
   }
 
   /** Resolves when no re-crawl of the base is running or queued (tests). */
   async idle(kbId: string): Promise<void> {
-    for (let job = this.running.get(kbId); job; job = this.running.get(kbId)) await job.catch(() => undefined);
+    for (let job = this.running.get(kbId); job; job = this.running.get(kbId))
+      await job.catch(() => undefined);
   }
 
   private armTimer(base: KnowledgeBase, due: number): void {
-    const delay = Math.min(Math.max(due - this.options.now(), 0), MAX_TIMER_MS);
+    const delay = Math.min(Math.max(due - Date.now(), 0), MAX_TIMER_MS);
     const timer = setTimeout(() => {
       this.timers.delete(base.kbId);
-      if (this.options.now() < due) {
+      if (Date.now() < due) {
         this.armTimer(base, due);
         return;
       }

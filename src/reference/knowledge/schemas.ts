@@ -7,7 +7,13 @@ import type { FastifyInstance } from 'fastify';
  * (Fastify's default validator would coerce them).
  */
 export function installValidator(app: FastifyInstance): void {
-  const ajv = new Ajv({ coerceTypes: false, useDefaults: false, removeAdditional: false, allErrors: false, strict: false });
+  const ajv = new Ajv({
+    coerceTypes: false,
+    useDefaults: false,
+    removeAdditional: false,
+    allErrors: false,
+    strict: false,
+  });
   app.setValidatorCompiler(({ schema }) => ajv.compile(schema));
 }
 

@@ -59,7 +59,12 @@ export class KnowledgeStore {
       createdAt,
       documents: new Map(),
       index: new ChunkIndex(),
-      autoRefresh: { enabled: false, intervalMs: DEFAULT_INTERVAL_DAYS * DAY_MS, lastRefreshedAt: null, nextRefreshAt: null },
+      autoRefresh: {
+        enabled: false,
+        intervalMs: DEFAULT_INTERVAL_DAYS * DAY_MS,
+        lastRefreshedAt: null,
+        nextRefreshAt: null,
+      },
       grantees: new Set(),
     };
     this.bases.set(base.kbId, base);

@@ -1,4 +1,10 @@
-import { DAY_MS, DEFAULT_INTERVAL_DAYS, type AutoRefresh, type KbDocument, type KnowledgeBase } from './store.ts';
+import {
+  DAY_MS,
+  DEFAULT_INTERVAL_DAYS,
+  type AutoRefresh,
+  type KbDocument,
+  type KnowledgeBase,
+} from './store.ts';
 
 /** A knowledge base as the list returns it, with every field of the document's table. */
 export function baseView(base: KnowledgeBase, shared: boolean) {
