@@ -34,6 +34,10 @@ const RUN_FLAGS: FlagSpec[] = [
   { name: '--requirement', key: 'requirement' },
   { name: '--runs', key: 'runs' },
   { name: '--timeout', key: 'timeout' },
+  // For the self-test: plant faults (comma-separated ids) in the embedded reference.
+  { name: '--faults', key: 'faults' },
+  // For the self-test: run only these check files (comma-separated paths relative to the project).
+  { name: '--files', key: 'files' },
 ];
 
 export const DEFAULT_PROPERTY_RUNS = 20;
@@ -43,7 +47,14 @@ function runPrefix(): string {
   return `cf${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 }
 
-function checkFiles(only: string | undefined): string[] {
+function checkFiles(only: string | undefined, files: string | undefined): string[] {
+  if (files !== undefined) {
+    const list = files.split(',').map((f) => f.trim()).filter((f) => f.length > 0);
+    if (list.some((f) => !/^suites\/[\w./-]+\.test\.ts$/.test(f) || f.includes('..'))) {
+      throw new ConfigError(`--files takes check files under suites/ (e.g. suites/voices/voice-catalog.test.ts), got "${files}"`);
+    }
+    return list;
+  }
   if (only === undefined) return ['suites/**/*.test.ts'];
   if (!/^[a-z0-9-]+$/.test(only)) throw new ConfigError(`--only takes an area name such as "voices", got "${only}"`);
   return [`suites/${only}/**/*.test.ts`];
@@ -61,16 +72,22 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
     const args = parseArgs(argv, RUN_FLAGS);
     const options = targetOptions(args.values, process.env);
     reportDir = options.reportDir;
-    const include = checkFiles(args.values.only);
+    const include = checkFiles(args.values.only, args.values.files);
     const testNamePattern =
       args.values.requirement !== undefined ? requirementTitlePattern(args.values.requirement) : undefined;
     const propertyRuns = positiveInteger('--runs', args.values.runs, DEFAULT_PROPERTY_RUNS);
     const requestTimeoutMs = positiveInteger('--timeout', args.values.timeout, 30_000);
     const resolved = resolveTarget(options);
 
+    const faults = args.values.faults?.split(',').map((f) => f.trim()).filter((f) => f.length > 0) ?? [];
+    if (faults.length > 0 && resolved.baseUrl !== undefined) {
+      throw new ConfigError('--faults plants faults in the embedded reference: it cannot be used with a base URL');
+    }
     if (resolved.baseUrl === undefined) {
-      console.log('conformance: no base URL given: starting the embedded reference implementation');
-      running = await startEmbeddedTarget();
+      console.log(
+        `conformance: no base URL given: starting the embedded reference implementation${faults.length > 0 ? ` with faults ${faults.join(', ')}` : ''}`,
+      );
+      running = await startEmbeddedTarget({ faults });
     } else {
       running = { baseUrl: resolved.baseUrl, keyring: resolved.keyring, embedded: false, close: async () => {} };
     }
