@@ -140,8 +140,10 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
     redactReportFiles(reportDir, redact);
     const { passed, failed, skipped } = summary.totals;
     const { warned, observed, errored } = summary.outcomes;
+    // TARGET.md's totals count an errored check as failed; the breakdown says which is which.
     console.log(
-      `conformance: ${passed} passed, ${failed} failed, ${skipped} skipped (${warned} warned, ${observed} observed, ${errored} errored); reports in ${reportDir}`,
+      `conformance: ${passed} passed (${warned} with a warning, ${observed} observations), ` +
+        `${failed} failed (${errored} of them errored: not a verdict), ${skipped} skipped; reports in ${reportDir}`,
     );
     for (const error of summary.harnessErrors) console.error(`conformance: harness error: ${error}`);
     return exitCodeOf(summary);
