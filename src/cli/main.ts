@@ -1,4 +1,5 @@
 import { ConfigError } from '../target/config-error.ts';
+import { runCleanup } from './cleanup.ts';
 import { runRequirements } from './requirements.ts';
 import { runConformance } from './run.ts';
 import { runServe } from './serve.ts';
@@ -14,7 +15,9 @@ commands:
                    --timeout MS         per-request timeout (default 30000)
   serve          run the embedded reference implementation standalone
                    --port N --keyring-out FILE
-  requirements   print the requirement catalog's coverage by the checks
+  cleanup        remove what an interrupted run left on the target (assistants, plugins, bases)
+                   target options as for run, --prefix P (one run's prefix), --dry-run
+  requirements   print the requirement catalog's coverage by the checks (--uncited lists the gaps)
   help           this text
 
 Environment (overridden by flags): CONFORMANCE_BASE_URL, CONFORMANCE_KEYRING, CONFORMANCE_API_KEY,
@@ -28,6 +31,8 @@ async function main(argv: string[]): Promise<number> {
       return runConformance(rest);
     case 'serve':
       return runServe(rest);
+    case 'cleanup':
+      return runCleanup(rest);
     case 'requirements':
       return runRequirements(rest);
     case 'help':

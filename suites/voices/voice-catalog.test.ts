@@ -1,7 +1,18 @@
 import { describe, expect } from 'vitest';
+import { expectRejected } from '../../src/checks/rejection.ts';
 import { expectSchema } from '../../src/checks/schema.ts';
 import { expectStatus } from '../../src/checks/status.ts';
-import { check } from '../../src/harness/check.ts';
+import { check, type CheckContext } from '../../src/harness/check.ts';
+import {
+  createAssistant,
+  getAssistant,
+  readAssistant,
+  trackAssistant,
+} from '../../src/resources/assistants.ts';
+import { ALL_PLATFORMS, assistantDrafter } from '../../src/resources/drafts.ts';
+import { succeeded, type JsonObject } from '../../src/resources/json.ts';
+import { findInCollection } from '../../src/resources/pages.ts';
+import { catalogVoices } from '../../src/resources/voices.ts';
 
 interface Voice {
   _id: string;
@@ -12,10 +23,39 @@ function voicesOf(json: unknown): Voice[] {
   return (json as { data: Voice[] }).data;
 }
 
+/** At most this many catalog voices are tried as an assistant's voice (a real catalog can be long). */
+const VOICES_TRIED = 4;
+
+/** A catalog item's provider `voice_id` that is not also the `_id` of some catalog voice, if any. */
+function providerVoiceId(voices: readonly JsonObject[]): string | undefined {
+  const ids = new Set(voices.map((v) => v._id));
+  return voices
+    .map((v) => v.voice_id)
+    .find((id): id is string => typeof id === 'string' && id !== '' && !ids.has(id));
+}
+
+async function providerVoice(ctx: CheckContext): Promise<{ voiceId: string; voiceIds: string[] }> {
+  const voices = await catalogVoices(ctx.as('full'));
+  const voiceId = providerVoiceId(voices);
+  if (voiceId === undefined)
+    return ctx.skip('no catalog voice carries a provider voice_id distinct from every _id');
+  return { voiceId, voiceIds: voices.map((v) => String(v._id)) };
+}
+
 describe('listVoices — GET /users/get_voice_clone', () => {
   check(
     'voices.catalog.shape',
-    ['VOICE-14', 'VOICE-01', 'VOICE-02', 'VOICE-03', 'VOICE-04', 'VOICE-05', 'VOICE-06', 'VOICE-07', 'VOICE-08'],
+    [
+      'VOICE-14',
+      'VOICE-01',
+      'VOICE-02',
+      'VOICE-03',
+      'VOICE-04',
+      'VOICE-05',
+      'VOICE-06',
+      'VOICE-07',
+      'VOICE-08',
+    ],
     'returns {status: boolean, message, data: voice[]} with every documented voice field',
     async ({ as, spec }) => {
       const exchange = await as('full').call('listVoices');
@@ -41,7 +81,13 @@ describe('listVoices — GET /users/get_voice_clone', () => {
       expectSchema(spec, exact);
       const titles = voicesOf(exact.response?.json).map((v) => v.title);
       expect(titles, 'the voice whose title was asked for').toContain(first.title);
-      expect(titles.every((t) => t === first.title), `titles returned: ${titles.join(', ')}`).toBe(true);
+      const allIds = voicesOf(all.response?.json).map((v) => v._id);
+      for (const voice of voicesOf(exact.response?.json))
+        expect(allIds, 'a voice found by title is in the full catalog').toContain(voice._id);
+      expect(
+        titles.every((t) => t === first.title),
+        `titles returned: ${titles.join(', ')}`,
+      ).toBe(true);
 
       // A strict prefix of the title is not the title: exact match returns no voice with another title.
       const prefix = first.title.slice(0, Math.max(1, first.title.length - 1));
@@ -49,7 +95,10 @@ describe('listVoices — GET /users/get_voice_clone', () => {
         const partial = await client.call('listVoices', { query: { title: prefix } });
         expectStatus(partial, 200);
         const partialTitles = voicesOf(partial.response?.json).map((v) => v.title);
-        expect(partialTitles.every((t) => t === prefix), `titles returned for "${prefix}": ${partialTitles.join(', ')}`).toBe(true);
+        expect(
+          partialTitles.every((t) => t === prefix),
+          `titles returned for "${prefix}": ${partialTitles.join(', ')}`,
+        ).toBe(true);
       }
     },
     { operations: ['listVoices'] },
@@ -76,5 +125,81 @@ describe('listVoices — GET /users/get_voice_clone', () => {
       expectSchema(spec, exchange);
     },
     { operations: ['listVoices'] },
+  );
+
+  check(
+    'voices.catalog.provider-voice-id-observed',
+    ['VOICE-09'],
+    'records whether catalog items carry the provider voice_id',
+    async ({ as, observe }) => {
+      const voices = await catalogVoices(as('full'));
+      const carrying = voices.filter((v) => 'voice_id' in v).length;
+      observe('VOICE-09', `${carrying} of ${voices.length} items carry voice_id`);
+    },
+    { operations: ['listVoices'] },
+  );
+
+  check(
+    'voices.catalog.id-usable-as-voice',
+    ['IDS-02', 'AS-CREATE-05', 'AS-SHAPE-06', 'AS-SHAPE-18'],
+    "a catalog _id is accepted as an assistant's voice, and get and the list return it as voice",
+    async (ctx) => {
+      const client = ctx.as('full');
+      const voices = await catalogVoices(client);
+      if (voices.length === 0) return ctx.skip('the voice catalog is empty');
+      const draft = await assistantDrafter(client, ctx.spec, ctx.prefix, {
+        voiceIds: voices.map((v) => String(v._id)),
+      });
+      const tried = voices.slice(0, VOICES_TRIED).map((v) => String(v._id));
+      const ids: string[] = [];
+      for (const voice of tried) {
+        const { customPersonaId } = await createAssistant(client, ctx.tracker, draft({ voice, os: ['nt'] }));
+        expect((await readAssistant(client, customPersonaId)).voice, `get's voice for ${voice}`).toBe(voice);
+        ids.push(customPersonaId);
+      }
+      const { items } = await findInCollection(client, 'listPersonas', 'customPersonaId', ids, {
+        query: { isPublic: 'private', os: ALL_PLATFORMS },
+      });
+      expect(
+        ids.map((id) => items.get(id)?.voice),
+        "the list's voice, per assistant",
+      ).toEqual(tried);
+    },
+    { operations: ['listVoices', 'createPersona', 'getPersona', 'listPersonas'] },
+  );
+
+  check(
+    'voices.catalog.provider-voice-id-refused-on-create',
+    ['VOICE-10', 'AS-CREATE-05'],
+    'a provider voice_id is not accepted as voice on create: no assistant is created',
+    async (ctx) => {
+      const { voiceId, voiceIds } = await providerVoice(ctx);
+      const client = ctx.as('full');
+      const body = (await assistantDrafter(client, ctx.spec, ctx.prefix, { voiceIds }))({ voice: voiceId });
+      const exchange = await client.call('createPersona', { body });
+      if (succeeded(exchange)) trackAssistant(ctx.tracker, client, String(body.customPersonaId));
+      expectRejected(exchange);
+      expectStatus(await getAssistant(client, String(body.customPersonaId)), 400);
+    },
+    { operations: ['listVoices', 'createPersona'] },
+  );
+
+  check(
+    'voices.catalog.provider-voice-id-refused-on-update',
+    ['VOICE-10'],
+    'a provider voice_id is not accepted as voice on update: the assistant keeps its voice',
+    async (ctx) => {
+      const { voiceId, voiceIds } = await providerVoice(ctx);
+      const client = ctx.as('full');
+      const body = (await assistantDrafter(client, ctx.spec, ctx.prefix, { voiceIds }))();
+      const { customPersonaId } = await createAssistant(client, ctx.tracker, body);
+      expectRejected(
+        await client.call('updatePersona', { body: { personaId: customPersonaId, voice: voiceId } }),
+      );
+      expect((await readAssistant(client, customPersonaId)).voice, 'voice after the refused update').toBe(
+        body.voice,
+      );
+    },
+    { operations: ['listVoices', 'updatePersona'] },
   );
 });

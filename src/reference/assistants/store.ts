@@ -32,6 +32,11 @@ export interface PersonaRecord {
   ownerAccountId: string;
   /** Accounts that kept full-access editing after handing the assistant over (`keepAccess`). */
   editors: Set<string>;
+  /**
+   * Accounts whose owner email is in `authorised_users_email` ("email addresses granted access"):
+   * they see the assistant as granted (`isPublic=private`, get) but do not own or edit it.
+   */
+  grantees: Set<string>;
 }
 
 /** All assistants of the platform, keyed by `customPersonaId` (unique platform-wide). */
@@ -67,16 +72,17 @@ export class PersonaStore {
 
 export const isOwner = (accountId: string, record: PersonaRecord): boolean => record.ownerAccountId === accountId;
 
-/** Owned or granted: what `isPublic=private` lists. */
-export const isOwnedOrGranted = (accountId: string, record: PersonaRecord): boolean =>
+/** The owner and a `keepAccess` editor may update and share; only the owner deletes or transfers. */
+export const canEdit = (accountId: string, record: PersonaRecord): boolean =>
   isOwner(accountId, record) || record.editors.has(accountId);
+
+/** Owned or granted (an editor, or an account granted access by email): what `isPublic=private` lists. */
+export const isOwnedOrGranted = (accountId: string, record: PersonaRecord): boolean =>
+  canEdit(accountId, record) || record.grantees.has(accountId);
 
 /** An account sees its own assistants, those it was granted, and every public one. */
 export const canSee = (accountId: string, record: PersonaRecord): boolean =>
   isOwnedOrGranted(accountId, record) || record.doc.isPublic;
-
-/** The owner and a `keepAccess` editor may update and share; only the owner deletes or transfers. */
-export const canEdit = isOwnedOrGranted;
 
 /** The visible assistant with that `customPersonaId`, for the knowledge-base routes. */
 export function findVisible(store: PersonaStore, accountId: string, customPersonaId: string): PersonaRecord | undefined {

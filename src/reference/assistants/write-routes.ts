@@ -21,10 +21,14 @@ export const personaWriteRoutes: FastifyPluginCallback<StateOptions> = (api, { s
       }
       const now = state.now().toISOString();
       const { accountId } = request.caller;
+      const grantees = draft.authorised_users_email
+        .map((email) => state.accounts.byOwnerEmail(email)?.id)
+        .filter((id): id is string => id !== undefined && id !== accountId);
       state.personas.add({
         doc: { _id: newObjectId(), ...draft, hobbies: [], accessible_rag_folders: [], createdAt: now, updatedAt: now },
         ownerAccountId: accountId,
         editors: new Set(),
+        grantees: new Set(grantees),
       });
       for (const email of draft.authorised_users_email) {
         state.events.record({ type: 'invitation.sent', accountId, customPersonaId: draft.customPersonaId, email, at: now });

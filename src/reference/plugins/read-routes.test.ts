@@ -180,3 +180,21 @@ describe('getPlugin — POST /users/enterprise/getPlugin', () => {
     expect((await h.call('full', 'POST', PLUGIN.get)).status).toBe(400);
   });
 });
+
+describe('listPlugins without os', () => {
+  it('lists a plugin sent with os [] (the default os is all: nothing is filtered)', async () => {
+    const h2 = await startHarness();
+    try {
+      const body = pluginBody({ os: [] });
+      expect((await h2.call('full', 'POST', PLUGIN.create, { body })).status).toBe(200);
+      const titles = (reply: { json: Record<string, unknown> }) =>
+        ((reply.json.plugin as Array<{ title: string }> | undefined) ?? []).map((p) => p.title);
+      expect(titles(await h2.call('full', 'POST', `${PLUGIN.list()}?isPublic=private`))).toContain(body.title);
+      expect(titles(await h2.call('full', 'POST', `${PLUGIN.list()}?isPublic=private&os=all`))).toContain(body.title);
+      expect(titles(await h2.call('full', 'POST', `${PLUGIN.search}?search=${String(body.title)}`))).toContain(body.title);
+      expect(titles(await h2.call('full', 'POST', `${PLUGIN.list()}?isPublic=private&os=nt`))).not.toContain(body.title);
+    } finally {
+      await h2.close();
+    }
+  });
+});

@@ -11,9 +11,13 @@ import { catalogBody, catalogItem, pluginDetail } from './views.ts';
 export const LIST_LIMIT = 50;
 export const SEARCH_LIMIT = 20;
 
-/** `all` (the default) or a comma-separated list of platforms. */
+/**
+ * `all` (the default) or a comma-separated list of platforms. Without `os` nothing is filtered, so a
+ * plugin sent with `os: []` (presence is what create checks) is listed too.
+ */
 function readOs(query: Query): readonly OsName[] | 'all' {
-  return readString(query, 'os') === 'all' ? 'all' : readList(query, 'os', OS_NAMES, OS_NAMES);
+  const os = readString(query, 'os');
+  return os === undefined || os === 'all' ? 'all' : readList(query, 'os', OS_NAMES, OS_NAMES);
 }
 
 const targets = (doc: PluginDoc, os: readonly OsName[] | 'all'): boolean =>

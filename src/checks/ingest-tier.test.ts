@@ -1,0 +1,60 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Exchange } from '../http/exchange.ts';
+import { loadSpec, type Spec } from '../spec/openapi.ts';
+import { ConformanceFailure } from './failure.ts';
+import { expectIngestTextTier, tierOfAnswer } from './ingest-tier.ts';
+
+const KB = '6f1c1f43-2a4b-4c1e-9d55-0b7e3c1a2f10';
+const DOC = '0a6d2f7e-5b1c-4e8a-b3d9-7c4f1e2a9b60';
+
+function exchange(status: number, json: unknown): Exchange {
+  return {
+    operationId: 'ingestText',
+    label: 'ingestText — test',
+    request: { method: 'POST', url: `http://127.0.0.1/api/v1/kb/${KB}/ingest-text`, headers: {} },
+    response: { status, headers: {}, text: JSON.stringify(json), json },
+    error: undefined,
+    durationMs: 1,
+  };
+}
+
+const vector = { status: 'ok', docId: DOC, chunksCreated: 2, title: 'Returns policy', kbId: KB };
+const inline = { status: 'ok', docId: DOC, mode: 'inline', inlineChars: 120, digestMethod: 'verbatim', crawledChars: 120, title: 'Returns policy', kbId: KB };
+
+let spec: Spec;
+beforeAll(async () => {
+  spec = await loadSpec();
+});
+
+describe('expectIngestTextTier', () => {
+  it('reads the tier an answer describes', () => {
+    expect(tierOfAnswer(vector)).toBe('vector');
+    expect(tierOfAnswer({ ...vector, mode: 'vector' })).toBe('vector');
+    expect(tierOfAnswer(inline)).toBe('inline');
+    expect(tierOfAnswer({ ...vector, inlineChars: 3 })).toBe('inline');
+  });
+
+  it('accepts the documented answer of the tier asked for, and either tier under auto', () => {
+    expect(expectIngestTextTier(spec, exchange(200, vector), 'vector')).toBe('vector');
+    expect(expectIngestTextTier(spec, exchange(200, inline), 'inline')).toBe('inline');
+    expect(expectIngestTextTier(spec, exchange(200, vector), 'auto')).toBe('vector');
+    expect(expectIngestTextTier(spec, exchange(200, inline), undefined)).toBe('inline');
+  });
+
+  it('fails the other tier than the one asked for', () => {
+    expect(() => expectIngestTextTier(spec, exchange(200, inline), 'vector')).toThrow(/Received: the inline-tier answer \/ Documented: the vector tier/);
+    expect(() => expectIngestTextTier(spec, exchange(200, vector), 'inline')).toThrow(ConformanceFailure);
+  });
+
+  it('fails an inline answer that still carries chunksCreated, or lacks an inline field', () => {
+    expect(() => expectIngestTextTier(spec, exchange(200, { ...inline, chunksCreated: 0 }), 'inline')).toThrow(/instead of chunksCreated/);
+    const { digestMethod: _omitted, ...partial } = inline;
+    expect(() => expectIngestTextTier(spec, exchange(200, partial), 'inline')).toThrow(/IngestTextInlineResponse/);
+  });
+
+  it('fails a vector answer without chunksCreated, and a status other than 200', () => {
+    const { chunksCreated: _omitted, ...partial } = vector;
+    expect(() => expectIngestTextTier(spec, exchange(200, partial), 'vector')).toThrow(/IngestTextVectorResponse/);
+    expect(() => expectIngestTextTier(spec, exchange(201, vector), 'vector')).toThrow(/Received: 201/);
+  });
+});

@@ -1,0 +1,45 @@
+import fc from 'fast-check';
+import { ConformanceFailure, HarnessError } from './failure.ts';
+
+/** Environment variables that replay one failing run of a property (seed and path as printed). */
+export const REPLAY_ENV = { seed: 'CONFORMANCE_PROPERTY_SEED', path: 'CONFORMANCE_PROPERTY_PATH' } as const;
+
+function replayParameters(env: NodeJS.ProcessEnv): { seed?: number; path?: string } {
+  const seed = Number(env[REPLAY_ENV.seed]);
+  const path = env[REPLAY_ENV.path];
+  if (!Number.isInteger(seed)) return {};
+  return path !== undefined && path !== '' ? { seed, path } : { seed };
+}
+
+function excerpt(text: string, max = 1500): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}
+
+/**
+ * Runs a fast-check property `numRuns` times and turns a counterexample into a verdict: the first
+ * failure's own message (with its curl line when it carries an exchange), the shrunk
+ * counterexample, and the seed and path that replay it (set CONFORMANCE_PROPERTY_SEED and
+ * CONFORMANCE_PROPERTY_PATH to those values to run exactly that case again). A run that broke for
+ * another reason (network, harness) stays an error, not a verdict.
+ */
+export async function expectProperty<Ts>(
+  property: fc.IAsyncProperty<Ts>,
+  options: { numRuns: number },
+): Promise<void> {
+  const details = await fc.check(property, { numRuns: options.numRuns, ...replayParameters(process.env) });
+  if (!details.failed) return;
+  if (details.counterexample === null) {
+    throw new HarnessError(
+      `property gave up after ${details.numRuns} runs (${details.numSkips} skipped, interrupted: ${details.interrupted})`,
+    );
+  }
+  const replay = `${REPLAY_ENV.seed}=${details.seed} ${REPLAY_ENV.path}=${details.counterexamplePath}`;
+  const cause = details.errorInstance;
+  const story = `property failed after ${details.numRuns} run(s) and ${details.numShrinks} shrink(s); replay with ${replay}\n  counterexample: ${excerpt(fc.stringify(details.counterexample))}`;
+  if (cause instanceof ConformanceFailure)
+    throw new ConformanceFailure(`${cause.summary}\n  ${story}`, cause.exchange);
+  if (cause instanceof Error && cause.name === 'AssertionError')
+    throw new ConformanceFailure(`${cause.message}\n  ${story}`, undefined);
+  const reason = cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause);
+  throw new HarnessError(`${reason}\n  ${story}`);
+}

@@ -1,0 +1,63 @@
+import { faker, type Faker } from '@faker-js/faker';
+import fc from 'fast-check';
+
+/**
+ * A realistic value from @faker-js/faker, seeded by fast-check so that a failing property replays
+ * with the same data. Shrinking a faker seed gives an unrelated value, never a smaller one, so the
+ * seed does not shrink.
+ */
+export function fromFaker<T>(make: (f: Faker) => T): fc.Arbitrary<T> {
+  return fc.noShrink(fc.integer({ min: 1, max: 2 ** 31 - 1 })).map((seed) => {
+    faker.seed(seed);
+    return make(faker);
+  });
+}
+
+/** Reserved for documentation (RFC 2606): invitations sent to these addresses reach nobody. */
+export const SAFE_EMAIL_DOMAIN = 'example.com';
+
+export const realisticEmail = (): fc.Arbitrary<string> =>
+  fromFaker((f) => f.internet.email({ provider: SAFE_EMAIL_DOMAIN }).toLowerCase());
+
+export const realisticUrl = (): fc.Arbitrary<string> =>
+  fromFaker((f) => f.internet.url({ protocol: 'https' }));
+
+export const realisticImageUrl = (): fc.Arbitrary<string> => fromFaker((f) => f.image.url());
+
+export const realisticWords = (): fc.Arbitrary<string> => fromFaker((f) => f.lorem.words({ min: 1, max: 4 }));
+
+export const realisticSentence = (): fc.Arbitrary<string> => fromFaker((f) => f.lorem.sentence());
+
+/** A lower-case snake_case identifier of one to three words (a plugin title, a parameter name). */
+export const snakeWords = (words: { min: number; max: number } = { min: 1, max: 3 }): fc.Arbitrary<string> =>
+  fromFaker(
+    (f) =>
+      f.word
+        .words({ count: words })
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '_')
+        .replace(/^_+|_+$/g, '') || 'value',
+  );
+
+/** Slug-like words joined by dashes, as a customPersonaId reads. */
+export const slugWords = (): fc.Arbitrary<string> =>
+  fromFaker(
+    (f) =>
+      f.word
+        .words({ count: { min: 1, max: 2 } })
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-+|-+$/g, '') || 'assistant',
+  );
+
+/** Accent codes in language-region form, as `voice_language` takes them. */
+export const LANGUAGE_REGIONS = [
+  'en-US',
+  'en-GB',
+  'fr-FR',
+  'es-ES',
+  'de-DE',
+  'hi-IN',
+  'pt-BR',
+  'it-IT',
+] as const;

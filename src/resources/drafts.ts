@@ -1,0 +1,73 @@
+import type { ApiClient } from '../http/client.ts';
+import type { Spec } from '../spec/openapi.ts';
+import { draw } from '../generate/draw.ts';
+import { withFreshPersonaId, withFreshPluginTitle } from '../generate/identity.ts';
+import { personaCreateBody, type PersonaGeneratorOptions } from '../generate/persona.ts';
+import { pluginCreateBody } from '../generate/plugin.ts';
+import { createAssistant } from './assistants.ts';
+import type { ResourceTracker } from './tracker.ts';
+import { catalogVoiceIds } from './voices.ts';
+
+/** Overrides of a drawn body: a value replaces the field, `undefined` removes it. */
+export type Overrides = Record<string, unknown>;
+
+function withOverrides(body: Record<string, unknown>, overrides: Overrides): Record<string, unknown> {
+  const out = { ...body };
+  for (const [key, value] of Object.entries(overrides)) {
+    if (value === undefined) delete out[key];
+    else out[key] = value;
+  }
+  return out;
+}
+
+/**
+ * A realistic createPersona body drawn from the spec's schema, with a `customPersonaId` no other
+ * request used, then the check's own overrides (the field the check is about).
+ */
+export function assistantBody(
+  spec: Spec,
+  options: PersonaGeneratorOptions,
+  overrides: Overrides = {},
+): Record<string, unknown> {
+  return withOverrides(withFreshPersonaId(draw(personaCreateBody(spec, options))), overrides);
+}
+
+/** A realistic createPlugin body drawn from the spec's schema, with a fresh `title`, then overrides. */
+export function pluginBody(spec: Spec, prefix: string, overrides: Overrides = {}): Record<string, unknown> {
+  return withOverrides(withFreshPluginTitle(draw(pluginCreateBody(spec, { prefix }))), overrides);
+}
+
+/** Every platform, for reads that must not filter an assistant out by `os`. */
+export const ALL_PLATFORMS = 'nt,android,web';
+
+/**
+ * Draws createPersona bodies with `voice` taken from the target's own voice catalog (read once
+ * with `client`, which needs voices:view).
+ */
+export async function assistantDrafter(
+  client: ApiClient,
+  spec: Spec,
+  prefix: string,
+  options: Partial<Omit<PersonaGeneratorOptions, 'prefix'>> = {},
+): Promise<(overrides?: Overrides) => Record<string, unknown>> {
+  const voiceIds = options.voiceIds ?? (await catalogVoiceIds(client));
+  return (overrides = {}) => assistantBody(spec, { ...options, prefix, voiceIds }, overrides);
+}
+
+/**
+ * Creates one assistant per set of overrides (each body drawn as `assistantDrafter` draws it),
+ * each tracked for deletion; returns their `customPersonaId`s in order.
+ */
+export async function createDrawnAssistants(
+  client: ApiClient,
+  tracker: ResourceTracker,
+  spec: Spec,
+  prefix: string,
+  variants: readonly Overrides[],
+): Promise<string[]> {
+  const draft = await assistantDrafter(client, spec, prefix);
+  const ids: string[] = [];
+  for (const overrides of variants)
+    ids.push((await createAssistant(client, tracker, draft(overrides))).customPersonaId);
+  return ids;
+}

@@ -1,0 +1,40 @@
+import { expectStatus } from '../checks/status.ts';
+import type { ApiClient } from '../http/client.ts';
+import type { CreatedResource, CreateOptions } from './assistants.ts';
+import { bodyOf, stringIn, succeeded } from './json.ts';
+import type { ResourceTracker } from './tracker.ts';
+
+export interface CreatedKnowledgeBase extends CreatedResource {
+  kbId: string;
+}
+
+export async function deleteKnowledgeBase(client: ApiClient, kbId: string): Promise<void> {
+  const exchange = await client.call('deleteKnowledgeBase', { path: { kbId } });
+  if (!succeeded(exchange)) {
+    throw new Error(
+      `deleteKnowledgeBase answered ${exchange.response?.status ?? exchange.error ?? 'nothing'}`,
+    );
+  }
+}
+
+/**
+ * Creates a knowledge base (its `name` carries the run's prefix) and registers its deletion with the
+ * tracker right away. Create answers 201; anything else fails the check with the exchange.
+ */
+export async function createKnowledgeBase(
+  client: ApiClient,
+  tracker: ResourceTracker,
+  body: { name: string; description?: string },
+  options: CreateOptions = {},
+): Promise<CreatedKnowledgeBase> {
+  const exchange = await client.call('createKnowledgeBase', { body });
+  const kbId = stringIn(bodyOf(exchange), 'kbId');
+  const cleanup = options.cleanupClient ?? client;
+  const forget =
+    kbId === undefined
+      ? () => {}
+      : tracker.register(`knowledge base ${kbId} (${body.name})`, () => deleteKnowledgeBase(cleanup, kbId));
+  expectStatus(exchange, 201);
+  if (kbId === undefined) throw new Error(`createKnowledgeBase answered 201 without a kbId`);
+  return { exchange, kbId, forget };
+}

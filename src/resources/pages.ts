@@ -1,0 +1,116 @@
+import { ConformanceFailure } from '../checks/failure.ts';
+import { expectStatus } from '../checks/status.ts';
+import type { ApiClient, QueryValue } from '../http/client.ts';
+import type { Exchange } from '../http/exchange.ts';
+import { bodyOf, objectsIn, type JsonObject } from './json.ts';
+
+/** The paginated collections of the document: where the items are and which route serves them. */
+export const COLLECTIONS = {
+  listPersonas: { items: 'allPersonas', path: { sessionId: 'conformance' } },
+  searchPersonas: { items: 'allPersonas', path: {} },
+  listPlugins: { items: 'plugin', path: { userId: 'conformance' } },
+  searchPlugins: { items: 'plugin', path: {} },
+} as const;
+
+export type CollectionOperation = keyof typeof COLLECTIONS;
+
+export interface CollectOptions {
+  query?: Record<string, QueryValue>;
+  /** Path parameters (the vestigial `sessionId` / `userId`); a fixed value by default. */
+  path?: Record<string, string>;
+  headers?: Record<string, string>;
+  /** Called with every page's exchange after its 200 was checked (e.g. to validate its schema). */
+  onPage?: (exchange: Exchange) => void;
+  /** Page size asked for (default 200); the server may give fewer. */
+  limit?: number;
+  /** Stop early once this returns true for the items gathered so far. */
+  until?: (items: readonly JsonObject[]) => boolean;
+  /** A guard against a server whose `totalPages` never ends. */
+  maxPages?: number;
+}
+
+export interface Collected {
+  items: JsonObject[];
+  pages: number;
+}
+
+function pageCount(body: JsonObject): number {
+  const total = Number(body.totalPages);
+  return Number.isFinite(total) ? total : 1;
+}
+
+async function collect(
+  client: ApiClient,
+  operationId: CollectionOperation,
+  options: CollectOptions,
+): Promise<Collected> {
+  const collection = COLLECTIONS[operationId];
+  const limit = options.limit ?? 200;
+  const maxPages = options.maxPages ?? 200;
+  const items: JsonObject[] = [];
+  for (let page = 1; page <= maxPages; page += 1) {
+    const exchange = await client.call(operationId, {
+      path: { ...collection.path, ...options.path },
+      query: { ...options.query, page, limit },
+      ...(options.headers ? { headers: options.headers } : {}),
+    });
+    expectStatus(exchange, 200);
+    options.onPage?.(exchange);
+    const body = bodyOf(exchange);
+    const found = objectsIn(body, collection.items);
+    items.push(...found);
+    if (options.until?.(items) || found.length === 0 || page >= pageCount(body))
+      return { items, pages: page };
+  }
+  throw new ConformanceFailure(
+    `Received: more than ${maxPages} pages of ${operationId} / Documented: a finite, paginated list`,
+    undefined,
+  );
+}
+
+/**
+ * Every item of a paginated collection, page by page until `totalPages` (the plugin routes'
+ * empty-result shape, without a `plugin` key, reads as no items). A page that is not a 200 is a
+ * failure of the implementation, reported with its exchange.
+ */
+export async function collectPages(
+  client: ApiClient,
+  operationId: CollectionOperation,
+  options: CollectOptions = {},
+): Promise<JsonObject[]> {
+  return (await collect(client, operationId, options)).items;
+}
+
+export interface FindResult {
+  /** The wanted identities that were found. */
+  found: Set<string>;
+  /** Each found item by identity. */
+  items: Map<string, JsonObject>;
+}
+
+/**
+ * Looks for particular assistants (by `customPersonaId`) or plugins (by `title`) in a collection.
+ * Other clients may delete their own items while the pages are read, which shifts later items one
+ * page up; a wanted item missed that way is looked for in one more pass before it counts as absent.
+ */
+export async function findInCollection(
+  client: ApiClient,
+  operationId: CollectionOperation,
+  key: 'customPersonaId' | 'title',
+  wanted: readonly string[],
+  options: Omit<CollectOptions, 'until'> = {},
+): Promise<FindResult> {
+  const items = new Map<string, JsonObject>();
+  const want = new Set(wanted);
+  const allFound = (gathered: readonly JsonObject[]) =>
+    [...want].every((id) => items.has(id) || gathered.some((item) => item[key] === id));
+  for (let pass = 0; pass < 2; pass += 1) {
+    const { items: seen, pages } = await collect(client, operationId, { ...options, until: allFound });
+    for (const item of seen) {
+      const id = item[key];
+      if (typeof id === 'string' && want.has(id)) items.set(id, item);
+    }
+    if (items.size === want.size || pages <= 1) break;
+  }
+  return { found: new Set(items.keys()), items };
+}

@@ -1,0 +1,76 @@
+import { expectStatus } from '../checks/status.ts';
+import type { ApiClient } from '../http/client.ts';
+import type { Exchange } from '../http/exchange.ts';
+import type { CreatedResource, CreateOptions } from './assistants.ts';
+import { bodyOf, isObject, stringIn, succeeded } from './json.ts';
+import type { ResourceTracker } from './tracker.ts';
+
+/** Any non-empty value is accepted for the vestigial `userId` segment. */
+export const USER_ID = 'conformance';
+
+export interface CreatedPlugin extends CreatedResource {
+  title: string;
+}
+
+export async function deletePlugin(client: ApiClient, title: string): Promise<void> {
+  const exchange = await client.call('deletePlugin', { body: { title } });
+  if (!succeeded(exchange)) {
+    throw new Error(`deletePlugin answered ${exchange.response?.status ?? exchange.error ?? 'nothing'}`);
+  }
+}
+
+/**
+ * Creates a plugin (its `title` carries the run's prefix) and registers its deletion with the
+ * tracker right away. A create that does not answer 200 fails the check with the exchange.
+ */
+export async function createPlugin(
+  client: ApiClient,
+  tracker: ResourceTracker,
+  body: Record<string, unknown>,
+  options: CreateOptions = {},
+): Promise<CreatedPlugin> {
+  const title = String(body.title);
+  const exchange = await client.call('createPlugin', { body });
+  const cleanup = options.cleanupClient ?? client;
+  const forget = tracker.register(`plugin ${title}`, () => deletePlugin(cleanup, title));
+  if (!succeeded(exchange)) forget();
+  expectStatus(exchange, 200);
+  return { exchange, title, forget };
+}
+
+/**
+ * Registers the deletion of a plugin a check created by other means (e.g. a create that was
+ * expected to be refused but was not): it is removed all the same.
+ */
+export function trackPlugin(tracker: ResourceTracker, client: ApiClient, title: string): () => void {
+  return tracker.register(`plugin ${title}`, () => deletePlugin(client, title));
+}
+
+export async function getPlugin(client: ApiClient, title: string): Promise<Exchange> {
+  return client.call('getPlugin', { query: { title } });
+}
+
+/** The `plugin` object of a get, checked to be a 200. */
+export async function readPlugin(client: ApiClient, title: string): Promise<Record<string, unknown>> {
+  const exchange = await getPlugin(client, title);
+  expectStatus(exchange, 200);
+  const plugin = bodyOf(exchange).plugin;
+  return isObject(plugin) ? plugin : {};
+}
+
+/** The plugin's object `_id` (what `accessible_plugin` holds), read through get. */
+export async function pluginObjectId(client: ApiClient, title: string): Promise<string> {
+  const id = stringIn(await readPlugin(client, title), '_id');
+  if (id === undefined) throw new Error(`getPlugin returned no _id for ${title}`);
+  return id;
+}
+
+/**
+ * Whether a get finds the plugin as one the caller owns. The status for a title that does not
+ * exist is not documented, so anything but a 200 carrying that plugin counts as not found.
+ */
+export function foundOwnPlugin(exchange: Exchange, title: string): boolean {
+  if (exchange.response?.status !== 200) return false;
+  const plugin = bodyOf(exchange).plugin;
+  return isObject(plugin) && plugin.title === title && plugin.isOwner !== false;
+}

@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConformanceFailure } from '../checks/failure.ts';
+import { ApiClient } from '../http/client.ts';
+import { createReferenceServer, type ReferenceServer } from '../reference/server.ts';
+import { loadSpec, type Spec } from '../spec/openapi.ts';
+import { assistantObjectId, createAssistant, readAssistant } from './assistants.ts';
+import { inBatches } from './batch.ts';
+import { assistantBody, assistantDrafter, pluginBody } from './drafts.ts';
+import { createKnowledgeBase } from './knowledge-bases.ts';
+import { carriesPrefix, prefixPattern, RUN_PREFIX_PATTERN } from './leftovers.ts';
+import { collectPages, findInCollection } from './pages.ts';
+import { createPlugin, foundOwnPlugin, getPlugin, pluginObjectId } from './plugins.ts';
+import { ResourceTracker } from './tracker.ts';
+import { catalogVoiceIds } from './voices.ts';
+
+const PREFIX = 'cf0000000000ff';
+let server: ReferenceServer;
+let spec: Spec;
+let full: ApiClient;
+let voiceIds: string[];
+
+beforeAll(async () => {
+  server = await createReferenceServer();
+  spec = await loadSpec();
+  full = new ApiClient({ baseUrl: server.baseUrl, apiKey: server.keyring.keys.full, spec });
+  voiceIds = await catalogVoiceIds(full);
+});
+afterAll(() => server.close());
+
+async function status(call: Promise<{ response?: { status: number } }>): Promise<number | undefined> {
+  return (await call).response?.status;
+}
+
+describe('creation helpers', () => {
+  it('createAssistant creates, registers the deletion, and the tracker deletes it', async () => {
+    const tracker = new ResourceTracker();
+    const { customPersonaId } = await createAssistant(
+      full,
+      tracker,
+      assistantBody(spec, { prefix: PREFIX, voiceIds }),
+    );
+    expect(tracker.size).toBe(1);
+    expect((await readAssistant(full, customPersonaId)).customPersonaId).toBe(customPersonaId);
+    expect(await assistantObjectId(full, customPersonaId)).toMatch(/^[0-9a-f]{24}$/);
+    expect(await tracker.cleanupAll()).toEqual([]);
+    expect(
+      await status(full.call('getPersona', { path: { sessionId: 's', personaId: customPersonaId } })),
+    ).toBe(400);
+  });
+
+  it('a refused create fails the check with its exchange and leaves nothing tracked', async () => {
+    const tracker = new ResourceTracker();
+    const body = assistantBody(spec, { prefix: PREFIX, voiceIds }, { isPublic: undefined });
+    const error = await createAssistant(full, tracker, body).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConformanceFailure);
+    expect((error as ConformanceFailure).message).toMatch(
+      /Received: 400 \/ Documented: 200[\s\S]*createPersona/,
+    );
+    expect(tracker.size).toBe(0);
+  });
+
+  it('a cleanup client other than the creator deletes (here: after a transfer-like hand-over)', async () => {
+    const tracker = new ResourceTracker();
+    const other = full.withKey(server.keyring.keys.other);
+    const created = await createAssistant(other, tracker, assistantBody(spec, { prefix: PREFIX, voiceIds }), {
+      cleanupClient: other,
+    });
+    expect(await tracker.cleanupAll()).toEqual([]);
+    expect(
+      await status(
+        other.call('getPersona', { path: { sessionId: 's', personaId: created.customPersonaId } }),
+      ),
+    ).toBe(400);
+  });
+
+  it('a failing cleanup is reported, not thrown', async () => {
+    const tracker = new ResourceTracker();
+    const created = await createAssistant(full, tracker, assistantBody(spec, { prefix: PREFIX, voiceIds }));
+    await full.call('deletePersona', { path: { sessionId: 's', personaId: created.customPersonaId } });
+    const problems = await tracker.cleanupAll();
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^assistant .+: deletePersona answered 400$/);
+  });
+
+  it('createPlugin and createKnowledgeBase register their deletions too', async () => {
+    const tracker = new ResourceTracker();
+    const { title } = await createPlugin(full, tracker, pluginBody(spec, PREFIX));
+    expect(await pluginObjectId(full, title)).toMatch(/^[0-9a-f]{24}$/);
+    expect(foundOwnPlugin(await getPlugin(full, title), title)).toBe(true);
+    const { kbId } = await createKnowledgeBase(full, tracker, { name: `${PREFIX} base` });
+    expect(tracker.size).toBe(2);
+    expect(await tracker.cleanupAll()).toEqual([]);
+    expect(foundOwnPlugin(await getPlugin(full, title), title)).toBe(false);
+    expect(await status(full.call('listDocuments', { path: { kbId } }))).not.toBe(200);
+  });
+
+  it('assistantDrafter draws voices from the catalog and applies overrides', async () => {
+    const draft = await assistantDrafter(full, spec, PREFIX);
+    const a = draft({ title: undefined, os: ['web'] });
+    const b = draft();
+    expect(a.customPersonaId).not.toBe(b.customPersonaId);
+    expect(voiceIds).toContain(a.voice);
+    expect(a).not.toHaveProperty('title');
+    expect(a.os).toEqual(['web']);
+  });
+});
+
+describe('pages', () => {
+  it('collect every item across pages and find particular ones', async () => {
+    const tracker = new ResourceTracker();
+    const draft = await assistantDrafter(full, spec, PREFIX);
+    const ids = await inBatches(
+      [0, 1, 2, 3, 4],
+      2,
+      async () => (await createAssistant(full, tracker, draft({ os: ['web'] }))).customPersonaId,
+    );
+    const items = await collectPages(full, 'listPersonas', { query: { os: 'web' }, limit: 2 });
+    expect(items.map((i) => i.customPersonaId)).toEqual(expect.arrayContaining(ids));
+    const { found, items: byId } = await findInCollection(
+      full,
+      'listPersonas',
+      'customPersonaId',
+      [ids[0]!, 'not-there'],
+      {
+        query: { os: 'web' },
+        limit: 2,
+      },
+    );
+    expect([...found]).toEqual([ids[0]]);
+    expect(byId.get(ids[0]!)?.os).toEqual(['web']);
+    expect(await tracker.cleanupAll()).toEqual([]);
+  });
+
+  it("read the plugin routes' empty-result shape as no items", async () => {
+    expect(await collectPages(full, 'searchPlugins', { query: { search: `${PREFIX}nothing` } })).toEqual([]);
+  });
+
+  it('a page that is not a 200 is a failure of the implementation', async () => {
+    await expect(
+      collectPages(full, 'listPersonas', { query: { isPublic: 'nonsense' } }),
+    ).rejects.toBeInstanceOf(ConformanceFailure);
+  });
+});
+
+describe('inBatches', () => {
+  it('keeps the order and never runs more than the limit at once', async () => {
+    let running = 0;
+    let peak = 0;
+    const results = await inBatches([5, 1, 4, 2, 3], 2, async (n, i) => {
+      running += 1;
+      peak = Math.max(peak, running);
+      await new Promise((r) => setTimeout(r, n));
+      running -= 1;
+      return `${i}:${n}`;
+    });
+    expect(results).toEqual(['0:5', '1:1', '2:4', '3:2', '4:3']);
+    expect(peak).toBe(2);
+  });
+});
+
+describe('leftover patterns', () => {
+  it('match run prefixes at the start of a name only', () => {
+    expect(carriesPrefix('cfmwq5re5wpdvq1a2b3c-desk', RUN_PREFIX_PATTERN)).toBe(true);
+    expect(carriesPrefix('desk cfmwq5re5wpdvq', RUN_PREFIX_PATTERN)).toBe(false);
+    expect(carriesPrefix('cfshort', RUN_PREFIX_PATTERN)).toBe(false);
+    expect(carriesPrefix(42, RUN_PREFIX_PATTERN)).toBe(false);
+    expect(carriesPrefix('cfmwq5re5wpdvq_x', prefixPattern('cfmwq5re5wpdvq'))).toBe(true);
+    expect(carriesPrefix('cfmwq5re5wpdvz_x', prefixPattern('cfmwq5re5wpdvq'))).toBe(false);
+  });
+});

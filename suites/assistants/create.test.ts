@@ -1,0 +1,329 @@
+import fc from 'fast-check';
+import { describe, expect } from 'vitest';
+import { expectMessagePrefix } from '../../src/checks/error-body.ts';
+import { expectNotEchoed } from '../../src/checks/not-echoed.ts';
+import { expectProperty } from '../../src/checks/property.ts';
+import { expectRejected } from '../../src/checks/rejection.ts';
+import { expectSchema } from '../../src/checks/schema.ts';
+import { expectStatus } from '../../src/checks/status.ts';
+import { requiredFields } from '../../src/generate/component-schemas.ts';
+import { uniqueWord, withFreshPersonaId } from '../../src/generate/identity.ts';
+import { personaCreateBody } from '../../src/generate/persona.ts';
+import { check, type CheckContext } from '../../src/harness/check.ts';
+import type { ApiClient } from '../../src/http/client.ts';
+import type { Exchange } from '../../src/http/exchange.ts';
+import {
+  accessiblePluginIds,
+  createAssistant,
+  deleteAssistant,
+  getAssistant,
+  readAssistant,
+  trackAssistant,
+} from '../../src/resources/assistants.ts';
+import { assistantDrafter, pluginBody } from '../../src/resources/drafts.ts';
+import { bodyOf, succeeded } from '../../src/resources/json.ts';
+import { createPlugin, pluginObjectId } from '../../src/resources/plugins.ts';
+import { catalogVoiceIds } from '../../src/resources/voices.ts';
+
+const CREATE = { operations: ['createPersona'] };
+const PERSONALITY_MAX = 2100;
+const ANDROID_PROMPT_MAX = 5000;
+
+/** The requirement each required create field's refusal verifies (isPublic has its own documented 400). */
+const REQUIRED_FIELD_REQUIREMENTS: Record<string, string> = {
+  name: 'AS-CREATE-01',
+  customPersonaId: 'AS-CREATE-02',
+  voice: 'AS-CREATE-06',
+  tags: 'AS-CREATE-07',
+};
+
+/** A text of exactly `length` characters, plain ASCII so every client counts it the same way. */
+function textOf(length: number, seed: string): string {
+  const unit = `${seed} keeps answers short and friendly. `;
+  return unit.repeat(Math.ceil(length / unit.length)).slice(0, length);
+}
+
+const isAndroidOnly = (os: unknown): boolean =>
+  Array.isArray(os) && os.length > 0 && os.every((o) => o === 'android');
+
+/** A create the check expects refused: if it was not, the assistant is removed all the same. */
+async function attemptCreate(
+  ctx: Pick<CheckContext, 'tracker'>,
+  client: ApiClient,
+  body: Record<string, unknown>,
+): Promise<Exchange> {
+  const exchange = await client.call('createPersona', { body });
+  if (succeeded(exchange) && typeof body.customPersonaId === 'string')
+    trackAssistant(ctx.tracker, client, body.customPersonaId);
+  return exchange;
+}
+
+/** No assistant exists under the id: get answers 400 for an id the account cannot see. */
+async function expectNoAssistant(client: ApiClient, customPersonaId: string): Promise<void> {
+  const exchange = await getAssistant(client, customPersonaId);
+  expect(exchange.response?.status, `get ${customPersonaId} after the refused create`).toBe(400);
+}
+
+describe('createPersona — POST /persona/enterprise/createPersona', () => {
+  check(
+    'assistants.create.readable-through-get',
+    [
+      'AS-CREATE-01',
+      'AS-CREATE-05',
+      'AS-CREATE-09',
+      'AS-CREATE-15',
+      'AS-CREATE-16',
+      'AS-CREATE-17',
+      'AS-CREATE-21',
+      'AS-CREATE-22',
+      'AS-CREATE-25',
+      'AS-CREATE-26',
+      'AS-CREATE-28',
+      'AS-CREATE-29',
+      'IDS-02',
+      'IDS-03',
+      'IDS-05',
+      'CONV-10',
+    ],
+    'any valid create body is accepted, not echoed, and get returns its customPersonaId, name, prompt, voice and plugins (property)',
+    async (ctx) => {
+      const client = ctx.as('full');
+      const plugin = await createPlugin(client, ctx.tracker, pluginBody(ctx.spec, ctx.prefix));
+      const pluginId = await pluginObjectId(client, plugin.title);
+      const voiceIds = await catalogVoiceIds(client);
+      const otherEmail = ctx.target.keyring.accounts?.other?.email;
+      const bodies = personaCreateBody(ctx.spec, {
+        prefix: ctx.prefix,
+        voiceIds,
+        pluginIds: [pluginId],
+        avoidEmails: otherEmail ? [otherEmail] : [],
+      });
+      await expectProperty(
+        fc.asyncProperty(bodies, async (generated) => {
+          const body = withFreshPersonaId(generated);
+          const created = await createAssistant(client, ctx.tracker, body);
+          expectSchema(ctx.spec, created.exchange);
+          expectNotEchoed(created.exchange, 'customPersonaId', created.customPersonaId);
+          const data = await readAssistant(client, created.customPersonaId);
+          expect(data.customPersonaId, 'customPersonaId').toBe(body.customPersonaId);
+          expect(data.name, 'name').toBe(body.name);
+          expect(data.voice, 'voice').toBe(body.voice);
+          if (typeof body.base_sys_prompt === 'string') {
+            const prompt = isAndroidOnly(body.os)
+              ? body.base_sys_prompt.slice(0, ANDROID_PROMPT_MAX)
+              : body.base_sys_prompt;
+            expect(data.base_sys_prompt, 'base_sys_prompt').toBe(prompt);
+          }
+          const plugins = accessiblePluginIds(data);
+          for (const id of (body.accessible_plugin as string[] | undefined) ?? [])
+            expect(plugins, 'accessible_plugin').toContain(id);
+          await deleteAssistant(client, created.customPersonaId);
+          created.forget();
+        }),
+        { numRuns: ctx.target.propertyRuns },
+      );
+    },
+    { operations: ['createPersona', 'getPersona'] },
+  );
+
+  check(
+    'assistants.create.is-public-required',
+    ['AS-CREATE-04', 'ERR-15', 'ERR-20'],
+    'answers 400 to a body without isPublic and creates nothing',
+    async (ctx) => {
+      const client = ctx.as('full');
+      const body = (await assistantDrafter(client, ctx.spec, ctx.prefix))({ isPublic: undefined });
+      const exchange = await attemptCreate(ctx, client, body);
+      ctx.observe('ERR-20', `isPublic missing: ${exchange.response?.text.slice(0, 200) ?? exchange.error}`);
+      expectStatus(exchange, 400);
+      await expectNoAssistant(client, String(body.customPersonaId));
+    },
+    CREATE,
+  );
+
+  for (const field of requiredFields('PersonaCreateBody').filter((f) => f !== 'isPublic')) {
+    const requirement = REQUIRED_FIELD_REQUIREMENTS[field];
+    if (requirement === undefined)
+      throw new Error(`PersonaCreateBody requires ${field}, which no requirement id is mapped to here`);
+    check(
+      `assistants.create.without-${field.toLowerCase()}-refused`,
+      [requirement],
+      `refuses a body without ${field} and creates no assistant`,
+      async (ctx) => {
+        const client = ctx.as('full');
+        const word = uniqueWord(ctx.prefix);
+        // "Required even for a text-only assistant": the voice case uses a web-only assistant.
+        const body = (await assistantDrafter(client, ctx.spec, ctx.prefix))({
+          name: `${ctx.prefix} ${word}`,
+          os: field === 'voice' ? ['web'] : ['nt'],
+          [field]: undefined,
+        });
+        const exchange = await attemptCreate(ctx, client, body);
+        expectRejected(exchange);
+        if (typeof body.customPersonaId === 'string') await expectNoAssistant(client, body.customPersonaId);
+        const search = await client.call('searchPersonas', { query: { search: word, os: 'nt,android,web' } });
+        expectStatus(search, 200);
+        expect(
+          (bodyOf(search).allPersonas as unknown[] | undefined)?.length,
+          `assistants named with "${word}"`,
+        ).toBe(0);
+      },
+      CREATE,
+    );
+  }
+
+  check(
+    'assistants.create.empty-tags-accepted',
+    ['AS-CREATE-07'],
+    'accepts tags [] (an array, possibly empty)',
+    async (ctx) => {
+      const client = ctx.as('full');
+      const body = (await assistantDrafter(client, ctx.spec, ctx.prefix))({ tags: [] });
+      await createAssistant(client, ctx.tracker, body);
+      expect((await readAssistant(client, String(body.customPersonaId))).customPersonaId).toBe(
+        body.customPersonaId,
+      );
+    },
+    CREATE,
+  );
+
+  check(
+    'assistants.create.general-tag',
+    ['AS-CREATE-08'],
+    'records the tags a read returns for an assistant created without the General tag',
+    async (ctx) => {
+      const client = ctx.as('full');
+      const body = (await assistantDrafter(client, ctx.spec, ctx.prefix))({ tags: ['support'] });
+      await createAssistant(client, ctx.tracker, body);
+      const data = await readAssistant(client, String(body.customPersonaId));
+      ctx.observe(
+        'AS-CREATE-08',
+        'tags' in data ? { sent: body.tags, returned: data.tags } : 'get returns no tags',
+      );
+    },
+    CREATE,
+  );
+
+  check(
+    'assistants.create.personality-2100-accepted',
+    ['AS-CREATE-13', 'LIM-03'],
+    'accepts a personality of exactly 2,100 characters',
+    async (ctx) => {
+      const client = ctx.as('full');
+      const body = (await assistantDrafter(client, ctx.spec, ctx.prefix))({
+        personality: textOf(PERSONALITY_MAX, 'Calm'),
+      });
+      await createAssistant(client, ctx.tracker, body);
+    },
+    CREATE,
+  );
+
+  check(
+    'assistants.create.personality-2101-rejected',
+    ['AS-CREATE-14', 'LIM-04', 'ERR-16', 'ERR-20'],
+    'answers 400 to a personality of 2,101 characters and creates nothing',
+    async (ctx) => {
+      const client = ctx.as('full');
+      const body = (await assistantDrafter(client, ctx.spec, ctx.prefix))({
+        personality: textOf(PERSONALITY_MAX + 1, 'Calm'),
+      });
+      const exchange = await attemptCreate(ctx, client, body);
+      ctx.observe('ERR-20', `personality 2,101: ${exchange.response?.text.slice(0, 200) ?? exchange.error}`);
+      expectStatus(exchange, 400);
+      await expectNoAssistant(client, String(body.customPersonaId));
+    },
+    CREATE,
+  );
+
+  check(
+    'assistants.create.android-prompt-5000-kept',
+    ['AS-CREATE-10', 'LIM-05'],
+    'keeps a 5,000-character prompt of an android-only assistant whole',
+    async (ctx) => {
+      const client = ctx.as('full');
+      const prompt = textOf(ANDROID_PROMPT_MAX, 'Mobile');
+      const body = (await assistantDrafter(client, ctx.spec, ctx.prefix))({
+        os: ['android'],
+        base_sys_prompt: prompt,
+      });
+      await createAssistant(client, ctx.tracker, body);
+      expect((await readAssistant(client, String(body.customPersonaId))).base_sys_prompt).toBe(prompt);
+    },
+    CREATE,
+  );
+
+  check(
+    'assistants.create.android-prompt-truncated',
+    ['AS-CREATE-11', 'LIM-06'],
+    'accepts a 5,001-character prompt of an android-only assistant and keeps its first 5,000 characters',
+    async (ctx) => {
+      const client = ctx.as('full');
+      const prompt = `${textOf(ANDROID_PROMPT_MAX, 'Mobile')}Z`;
+      const body = (await assistantDrafter(client, ctx.spec, ctx.prefix))({
+        os: ['android'],
+        base_sys_prompt: prompt,
+      });
+      await createAssistant(client, ctx.tracker, body);
+      const stored = (await readAssistant(client, String(body.customPersonaId))).base_sys_prompt;
+      expect(stored, 'the first 5,000 characters').toBe(prompt.slice(0, ANDROID_PROMPT_MAX));
+    },
+    CREATE,
+  );
+
+  check(
+    'assistants.create.multi-platform-prompt-kept',
+    ['AS-CREATE-09', 'AS-CREATE-10'],
+    'keeps a 5,001-character prompt whole when android is not the only platform',
+    async (ctx) => {
+      const client = ctx.as('full');
+      const prompt = `${textOf(ANDROID_PROMPT_MAX, 'Hybrid')}Z`;
+      const body = (await assistantDrafter(client, ctx.spec, ctx.prefix))({
+        os: ['android', 'nt'],
+        base_sys_prompt: prompt,
+      });
+      await createAssistant(client, ctx.tracker, body);
+      expect((await readAssistant(client, String(body.customPersonaId))).base_sys_prompt).toBe(prompt);
+    },
+    CREATE,
+  );
+
+  check(
+    'assistants.create.duplicate-id-404',
+    ['AS-CREATE-30', 'AS-CREATE-31', 'ERR-21', 'IDS-06'],
+    'answers a second create with the same customPersonaId with 404 "persona already exists with…" and keeps the first',
+    async (ctx) => {
+      const client = ctx.as('full');
+      const draft = await assistantDrafter(client, ctx.spec, ctx.prefix);
+      const first = draft();
+      await createAssistant(client, ctx.tracker, first);
+      const second = draft({ customPersonaId: first.customPersonaId, name: `${ctx.prefix} impostor` });
+      const exchange = await client.call('createPersona', { body: second });
+      expectMessagePrefix(exchange, 404, 'persona already exists with');
+      expectSchema(ctx.spec, exchange);
+      expect(
+        (await readAssistant(client, String(first.customPersonaId))).name,
+        'the first assistant keeps its name',
+      ).toBe(first.name);
+    },
+    CREATE,
+  );
+
+  check(
+    'assistants.create.duplicate-id-other-account',
+    ['IDS-06', 'ERR-21'],
+    'answers 404 "persona already exists with…" to another account reusing a customPersonaId (unique platform-wide)',
+    async (ctx) => {
+      const other = ctx.as('other');
+      const client = ctx.as('full');
+      const draft = await assistantDrafter(client, ctx.spec, ctx.prefix);
+      const first = draft({ isPublic: false });
+      await createAssistant(client, ctx.tracker, first);
+      const exchange = await other.call('createPersona', {
+        body: draft({ customPersonaId: first.customPersonaId }),
+      });
+      if (succeeded(exchange)) trackAssistant(ctx.tracker, other, String(first.customPersonaId));
+      expectMessagePrefix(exchange, 404, 'persona already exists with');
+    },
+    CREATE,
+  );
+});

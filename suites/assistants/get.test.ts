@@ -1,0 +1,172 @@
+import { describe, expect } from 'vitest';
+import { expectSchema } from '../../src/checks/schema.ts';
+import { expectStatus } from '../../src/checks/status.ts';
+import { uniqueSuffix } from '../../src/generate/identity.ts';
+import { check } from '../../src/harness/check.ts';
+import {
+  accessiblePluginIds,
+  createAssistant,
+  getAssistant,
+  readAssistant,
+} from '../../src/resources/assistants.ts';
+import { assistantDrafter, pluginBody } from '../../src/resources/drafts.ts';
+import { bodyOf, isObject } from '../../src/resources/json.ts';
+import { createKnowledgeBase } from '../../src/resources/knowledge-bases.ts';
+import { createPlugin, pluginObjectId } from '../../src/resources/plugins.ts';
+
+const GET = { operations: ['getPersona'] };
+const GET_FIELDS = [
+  '_id',
+  'customPersonaId',
+  'name',
+  'base_sys_prompt',
+  'voice',
+  'accessible_plugin',
+  'attached_kbs',
+];
+
+describe('getPersona — POST /persona/enterprise/getPersona/{sessionId}/{personaId}', () => {
+  check(
+    'assistants.get.shape',
+    [
+      'AS-GET-02',
+      'AS-GET-03',
+      'CONV-10',
+      'IDS-01',
+      'IDS-07',
+      'AS-SHAPE-14',
+      'AS-SHAPE-15',
+      'AS-SHAPE-16',
+      'AS-SHAPE-17',
+      'AS-SHAPE-18',
+      'AS-SHAPE-19',
+      'AS-SHAPE-21',
+      'AS-SHAPE-25',
+    ],
+    'returns {status: boolean, personaData} with the get fields, as sent on create, for the customPersonaId',
+    async (ctx) => {
+      const client = ctx.as('full');
+      const draft = await assistantDrafter(client, ctx.spec, ctx.prefix);
+      const body = draft({ base_sys_prompt: 'You answer questions about opening hours.', os: ['nt'] });
+      const { customPersonaId } = await createAssistant(client, ctx.tracker, body);
+      const exchange = await getAssistant(client, customPersonaId);
+      expectStatus(exchange, 200);
+      expectSchema(ctx.spec, exchange);
+      const data = bodyOf(exchange).personaData as Record<string, unknown>;
+      expect(data.customPersonaId, 'customPersonaId').toBe(customPersonaId);
+      expect(data.name, 'name').toBe(body.name);
+      expect(data.base_sys_prompt, 'base_sys_prompt').toBe(body.base_sys_prompt);
+      expect(data.voice, 'voice').toBe(body.voice);
+      expect(data.attached_kbs, 'attached_kbs of an assistant with no base').toEqual([]);
+      ctx.observe(
+        'AS-SHAPE-25',
+        Object.keys(data)
+          .filter((k) => !GET_FIELDS.includes(k))
+          .join(', ') || 'no fields beyond the get table',
+      );
+    },
+    GET,
+  );
+
+  check(
+    'assistants.get.accessible-plugin',
+    ['AS-SHAPE-19', 'AS-SHAPE-20', 'AS-CREATE-22', 'IDS-03'],
+    'returns accessible_plugin as an array naming the plugin _id sent on create',
+    async (ctx) => {
+      const client = ctx.as('full');
+      const plugin = await createPlugin(client, ctx.tracker, pluginBody(ctx.spec, ctx.prefix));
+      const pluginId = await pluginObjectId(client, plugin.title);
+      const draft = await assistantDrafter(client, ctx.spec, ctx.prefix);
+      const { customPersonaId } = await createAssistant(
+        client,
+        ctx.tracker,
+        draft({ accessible_plugin: [pluginId] }),
+      );
+      const data = await readAssistant(client, customPersonaId);
+      const elements = data.accessible_plugin;
+      expect(Array.isArray(elements), 'accessible_plugin is an array').toBe(true);
+      ctx.observe(
+        'AS-SHAPE-20',
+        (elements as unknown[])
+          .map((e) => (isObject(e) ? `object {${Object.keys(e).join(', ')}}` : typeof e))
+          .join('; '),
+      );
+      expect(accessiblePluginIds(data), 'the plugin _id sent').toContain(pluginId);
+    },
+    GET,
+  );
+
+  check(
+    'assistants.get.attached-kbs',
+    ['AS-SHAPE-21', 'AS-SHAPE-22', 'AS-SHAPE-23', 'AS-SHAPE-24'],
+    'returns attached_kbs as {kbId: string, enabled: boolean, grounding_mode: string} for an attached base',
+    async (ctx) => {
+      const client = ctx.as('full');
+      const draft = await assistantDrafter(client, ctx.spec, ctx.prefix);
+      const { customPersonaId } = await createAssistant(client, ctx.tracker, draft());
+      const { kbId } = await createKnowledgeBase(client, ctx.tracker, { name: `${ctx.prefix} get attached` });
+      const attach = await client.call('attachKnowledgeBase', {
+        path: { kbId, personaId: customPersonaId },
+        body: { grounding_mode: 'strict', enabled: false },
+      });
+      expectStatus(attach, 200);
+      const exchange = await getAssistant(client, customPersonaId);
+      expectStatus(exchange, 200);
+      expectSchema(ctx.spec, exchange);
+      const attached = (bodyOf(exchange).personaData as { attached_kbs: unknown[] }).attached_kbs;
+      expect(attached, 'attached_kbs').toEqual([
+        expect.objectContaining({ kbId, enabled: false, grounding_mode: 'strict' }),
+      ]);
+    },
+    { operations: ['getPersona', 'attachKnowledgeBase'] },
+  );
+
+  check(
+    'assistants.get.unknown-id-400',
+    ['AS-GET-04', 'ERR-12', 'ERR-13'],
+    'answers 400, not 404, for an id no assistant has',
+    async (ctx) => {
+      const exchange = await getAssistant(ctx.as('full'), `${ctx.prefix}-never-created-${uniqueSuffix()}`);
+      ctx.observe('ERR-13', exchange.response?.text.slice(0, 200));
+      expectStatus(exchange, 400);
+    },
+    GET,
+  );
+
+  check(
+    'assistants.get.other-account-private-400',
+    ['AS-GET-04', 'ERR-12'],
+    'answers 400 to another account for a private assistant it cannot see',
+    async (ctx) => {
+      const other = ctx.as('other');
+      const client = ctx.as('full');
+      const draft = await assistantDrafter(client, ctx.spec, ctx.prefix);
+      const { customPersonaId } = await createAssistant(
+        client,
+        ctx.tracker,
+        draft({ isPublic: false, authorised_users_email: [] }),
+      );
+      expectStatus(await getAssistant(other, customPersonaId), 400);
+    },
+    GET,
+  );
+
+  check(
+    'assistants.get.session-id-vestigial',
+    ['CONV-07', 'CONV-08'],
+    'accepts any non-empty sessionId and returns the same assistant for two different values',
+    async (ctx) => {
+      const client = ctx.as('full');
+      const draft = await assistantDrafter(client, ctx.spec, ctx.prefix);
+      const { customPersonaId } = await createAssistant(client, ctx.tracker, draft());
+      const ids: unknown[] = [];
+      for (const sessionId of ['x', `no-such-session-${ctx.prefix}`]) {
+        const exchange = await getAssistant(client, customPersonaId, sessionId);
+        expectStatus(exchange, 200);
+        ids.push((bodyOf(exchange).personaData as { _id?: unknown } | undefined)?._id);
+      }
+      expect(ids[0], 'the same _id for both sessionId values').toBe(ids[1]);
+    },
+    GET,
+  );
+});

@@ -1,0 +1,298 @@
+import fc from 'fast-check';
+import { describe, expect } from 'vitest';
+import { expectFieldsNamed } from '../../src/checks/fields-named.ts';
+import { expectProperty } from '../../src/checks/property.ts';
+import { expectRejected } from '../../src/checks/rejection.ts';
+import { expectSchema } from '../../src/checks/schema.ts';
+import { expectStatus } from '../../src/checks/status.ts';
+import { rawComponentSchema, requiredFields } from '../../src/generate/component-schemas.ts';
+import { withFreshPluginTitle } from '../../src/generate/identity.ts';
+import { pluginCreateBody } from '../../src/generate/plugin.ts';
+import { check, type CheckContext } from '../../src/harness/check.ts';
+import type { ApiClient } from '../../src/http/client.ts';
+import type { Exchange } from '../../src/http/exchange.ts';
+import { pluginBody } from '../../src/resources/drafts.ts';
+import { isObject, succeeded } from '../../src/resources/json.ts';
+import { findInCollection } from '../../src/resources/pages.ts';
+import {
+  createPlugin,
+  deletePlugin,
+  foundOwnPlugin,
+  getPlugin,
+  readPlugin,
+  trackPlugin,
+} from '../../src/resources/plugins.ts';
+
+const CREATE = { operations: ['createPlugin'] };
+const REQUIRED = requiredFields('PluginCreateBody');
+
+/** The reserved built-in titles, as the spec's PluginCreateBody excludes them. */
+function reservedTitles(): string[] {
+  const title = (
+    rawComponentSchema('PluginCreateBody').properties as Record<string, { not?: { enum?: unknown[] } }>
+  ).title;
+  return (title?.not?.enum ?? []).filter((t): t is string => typeof t === 'string');
+}
+
+/** A create the check expects refused: if it was not, the plugin is removed all the same. */
+async function attemptCreate(
+  ctx: Pick<CheckContext, 'tracker'>,
+  client: ApiClient,
+  body: Record<string, unknown>,
+): Promise<Exchange> {
+  const exchange = await client.call('createPlugin', { body });
+  if (succeeded(exchange) && typeof body.title === 'string') trackPlugin(ctx.tracker, client, body.title);
+  return exchange;
+}
+
+/** The caller has no plugin of that title (the status of a get for an unknown title is not stated). */
+async function expectNoOwnPlugin(client: ApiClient, title: string): Promise<void> {
+  const exchange = await getPlugin(client, title);
+  expect(
+    foundOwnPlugin(exchange, title),
+    `a plugin titled ${title} owned by the caller after the refused create`,
+  ).toBe(false);
+}
+
+describe('createPlugin — POST /plugin/enterprise/createGlobalPlugin', () => {
+  check(
+    'plugins.create.readable-through-get',
+    [
+      'PL-CREATE-03',
+      'PL-CREATE-06',
+      'PL-GET-02',
+      'CONV-10',
+      'IDS-12',
+      'PL-SHAPE-01',
+      'PL-SHAPE-02',
+      'PL-SHAPE-03',
+      'PL-SHAPE-05',
+      'PL-SHAPE-06',
+      'PL-SHAPE-07',
+      'PL-SHAPE-08',
+      'PL-SHAPE-09',
+      'PL-SHAPE-11',
+      'PL-SHAPE-15',
+      'PL-SHAPE-16',
+      'PL-SHAPE-18',
+      'PL-SHAPE-19',
+      'PL-SHAPE-20',
+    ],
+    "any valid create body is accepted with {status: boolean, message}, and get by title returns its name, description and isPublic as the caller's (property)",
+    async (ctx) => {
+      const client = ctx.as('full');
+      await expectProperty(
+        fc.asyncProperty(pluginCreateBody(ctx.spec, { prefix: ctx.prefix }), async (generated) => {
+          const body = withFreshPluginTitle(generated);
+          const created = await createPlugin(client, ctx.tracker, body);
+          expectSchema(ctx.spec, created.exchange);
+          const plugin = await readPlugin(client, created.title);
+          expect(plugin.title, 'title').toBe(body.title);
+          expect(plugin.name, 'name').toBe(body.name);
+          expect(plugin.human_description, 'human_description').toBe(body.human_description);
+          expect(plugin.isPublic, 'isPublic').toBe(body.isPublic);
+          expect(plugin.isOwner, 'isOwner of the creator').toBe(true);
+          await deletePlugin(client, created.title);
+          created.forget();
+        }),
+        { numRuns: ctx.target.propertyRuns },
+      );
+    },
+    { operations: ['createPlugin', 'getPlugin'] },
+  );
+
+  check(
+    'plugins.create.false-and-empty-accepted',
+    ['PL-CREATE-02'],
+    'accepts required fields sent as false and [] (presence is checked, not truthiness)',
+    async (ctx) => {
+      const client = ctx.as('full');
+      const body = pluginBody(ctx.spec, ctx.prefix, {
+        tags: [],
+        os: [],
+        authentication_required: false,
+        isPublic: false,
+        isAnonymous: false,
+        connection_url: undefined,
+      });
+      await createPlugin(client, ctx.tracker, body);
+      expect((await readPlugin(client, String(body.title))).isPublic, 'isPublic false, as sent').toBe(false);
+    },
+    CREATE,
+  );
+
+  check(
+    'plugins.create.missing-fields-named',
+    ['PL-CREATE-03', 'ERR-22', 'ERR-23'],
+    'any non-empty subset of the required fields left out gives one 404 whose message names every missing field, and no plugin (property)',
+    async (ctx) => {
+      const client = ctx.as('full');
+      const cases = fc.tuple(
+        pluginCreateBody(ctx.spec, { prefix: ctx.prefix }),
+        fc.subarray(REQUIRED, { minLength: 1 }),
+      );
+      await expectProperty(
+        fc.asyncProperty(cases, async ([generated, missing]) => {
+          const body = withFreshPluginTitle(generated);
+          for (const field of missing) delete body[field];
+          const exchange = await attemptCreate(ctx, client, body);
+          expectFieldsNamed(exchange, 404, missing);
+          expectSchema(ctx.spec, exchange);
+          if (typeof body.title === 'string') await expectNoOwnPlugin(client, body.title);
+        }),
+        { numRuns: ctx.target.propertyRuns },
+      );
+    },
+    CREATE,
+  );
+
+  check(
+    'plugins.create.connection-url-required-with-auth',
+    ['PL-CREATE-04', 'PL-SHAPE-04'],
+    'refuses authentication_required true without connection_url and creates no plugin',
+    async (ctx) => {
+      const client = ctx.as('full');
+      const body = pluginBody(ctx.spec, ctx.prefix, {
+        authentication_required: true,
+        connection_url: undefined,
+      });
+      const exchange = await attemptCreate(ctx, client, body);
+      ctx.observe(
+        'ERR-26',
+        `authentication_required without connection_url: ${exchange.response?.status ?? exchange.error} ${exchange.response?.text.slice(0, 160) ?? ''}`,
+      );
+      expectRejected(exchange);
+      await expectNoOwnPlugin(client, String(body.title));
+    },
+    CREATE,
+  );
+
+  check(
+    'plugins.create.optional-fields-optional',
+    ['PL-CREATE-04', 'PL-CREATE-05'],
+    'accepts a body without logo, is_agentic_tool and (authentication not required) connection_url',
+    async (ctx) => {
+      const client = ctx.as('full');
+      const body = pluginBody(ctx.spec, ctx.prefix, {
+        authentication_required: false,
+        connection_url: undefined,
+        logo: undefined,
+        is_agentic_tool: undefined,
+      });
+      await createPlugin(client, ctx.tracker, body);
+    },
+    CREATE,
+  );
+
+  check(
+    'plugins.create.agentic-tool-default',
+    ['PL-SHAPE-21'],
+    'where get returns is_agentic_tool for a plugin created without it, it is {status: false, object: null}',
+    async (ctx) => {
+      const client = ctx.as('full');
+      const body = pluginBody(ctx.spec, ctx.prefix, { is_agentic_tool: undefined });
+      await createPlugin(client, ctx.tracker, body);
+      const plugin = await readPlugin(client, String(body.title));
+      if (!('is_agentic_tool' in plugin)) {
+        ctx.observe('PL-SHAPE-21', 'get does not return is_agentic_tool');
+        return;
+      }
+      expect(plugin.is_agentic_tool, 'is_agentic_tool').toEqual({ status: false, object: null });
+    },
+    { operations: ['createPlugin', 'getPlugin'] },
+  );
+
+  for (const title of reservedTitles()) {
+    check(
+      `plugins.create.reserved-title-${title.replace(/_/g, '-')}`,
+      ['ERR-25', 'IDS-15', 'ERR-26'],
+      `refuses the reserved built-in title ${title} and gives the account no plugin of that title`,
+      async (ctx) => {
+        const client = ctx.as('full');
+        const exchange = await attemptCreate(ctx, client, pluginBody(ctx.spec, ctx.prefix, { title }));
+        ctx.observe(
+          'ERR-26',
+          `reserved title ${title}: ${exchange.response?.status ?? exchange.error} ${exchange.response?.text.slice(0, 160) ?? ''}`,
+        );
+        expectRejected(exchange);
+        await expectNoOwnPlugin(client, title);
+      },
+      CREATE,
+    );
+  }
+
+  check(
+    'plugins.create.duplicate-title-400',
+    ['ERR-19', 'IDS-11', 'ERR-20'],
+    'answers 400 to a second create with an existing title and keeps the first plugin',
+    async (ctx) => {
+      const client = ctx.as('full');
+      const first = pluginBody(ctx.spec, ctx.prefix);
+      await createPlugin(client, ctx.tracker, first);
+      const exchange = await client.call('createPlugin', {
+        body: pluginBody(ctx.spec, ctx.prefix, { title: first.title, name: 'Impostor' }),
+      });
+      ctx.observe(
+        'ERR-20',
+        `duplicate plugin title: ${exchange.response?.text.slice(0, 200) ?? exchange.error}`,
+      );
+      expectStatus(exchange, 400);
+      expect((await readPlugin(client, String(first.title))).name, 'the first plugin keeps its name').toBe(
+        first.name,
+      );
+    },
+    CREATE,
+  );
+
+  check(
+    'plugins.create.duplicate-title-other-account',
+    ['IDS-11', 'ERR-19'],
+    'answers 400 to another account reusing an existing title (unique platform-wide)',
+    async (ctx) => {
+      const other = ctx.as('other');
+      const client = ctx.as('full');
+      const first = pluginBody(ctx.spec, ctx.prefix, { isPublic: false });
+      await createPlugin(client, ctx.tracker, first);
+      const exchange = await attemptCreate(
+        ctx,
+        other,
+        pluginBody(ctx.spec, ctx.prefix, { title: first.title }),
+      );
+      expectStatus(exchange, 400);
+    },
+    CREATE,
+  );
+
+  check(
+    'plugins.create.func-run-without-run',
+    ['PL-SHAPE-12'],
+    'records what a create answers when func_run defines no _run',
+    async (ctx) => {
+      const client = ctx.as('full');
+      const body = pluginBody(ctx.spec, ctx.prefix, { func_run: 'def helper(x):\n    return x\n' });
+      const exchange = await attemptCreate(ctx, client, body);
+      ctx.observe(
+        'PL-SHAPE-12',
+        `${exchange.response?.status ?? exchange.error}: ${exchange.response?.text.slice(0, 160) ?? ''}`,
+      );
+    },
+    CREATE,
+  );
+
+  check(
+    'plugins.create.anonymous-creator',
+    ['PL-SHAPE-16', 'PL-SHAPE-17'],
+    'accepts isAnonymous true and records the creator the list shows for it',
+    async (ctx) => {
+      const client = ctx.as('full');
+      const body = pluginBody(ctx.spec, ctx.prefix, { isAnonymous: true });
+      await createPlugin(client, ctx.tracker, body);
+      const { items } = await findInCollection(client, 'listPlugins', 'title', [String(body.title)], {
+        query: { isPublic: 'private' },
+      });
+      const item = items.get(String(body.title));
+      ctx.observe('PL-SHAPE-17', isObject(item) ? `creator ${JSON.stringify(item.creator)}` : 'not listed');
+    },
+    { operations: ['createPlugin', 'listPlugins'] },
+  );
+});
