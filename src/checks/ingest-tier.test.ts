@@ -2,14 +2,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Exchange } from '../http/exchange.ts';
 import { loadSpec, type Spec } from '../spec/openapi.ts';
 import { ConformanceFailure } from './failure.ts';
-import { expectIngestTextTier, tierOfAnswer } from './ingest-tier.ts';
+import { expectIngestTextTier, expectIngestUrlAnswer, tierOfAnswer } from './ingest-tier.ts';
 
 const KB = '6f1c1f43-2a4b-4c1e-9d55-0b7e3c1a2f10';
 const DOC = '0a6d2f7e-5b1c-4e8a-b3d9-7c4f1e2a9b60';
 
-function exchange(status: number, json: unknown): Exchange {
+function exchange(status: number, json: unknown, operationId = 'ingestText'): Exchange {
   return {
-    operationId: 'ingestText',
+    operationId,
     label: 'ingestText — test',
     request: { method: 'POST', url: `http://127.0.0.1/api/v1/kb/${KB}/ingest-text`, headers: {} },
     response: { status, headers: {}, text: JSON.stringify(json), json },
@@ -56,5 +56,24 @@ describe('expectIngestTextTier', () => {
     const { chunksCreated: _omitted, ...partial } = vector;
     expect(() => expectIngestTextTier(spec, exchange(200, partial), 'vector')).toThrow(/IngestTextVectorResponse/);
     expect(() => expectIngestTextTier(spec, exchange(201, vector), 'vector')).toThrow(/Received: 201/);
+  });
+});
+
+describe('expectIngestUrlAnswer', () => {
+  const url = { status: 'ok', docId: DOC, mode: 'vector', chunksCreated: 3, title: 'Lighthouse keeping', url: 'http://127.0.0.1:9/a.html', kbId: KB };
+
+  it('judges a vector-tier page against the full schema', () => {
+    expect(expectIngestUrlAnswer(spec, exchange(200, url, 'ingestUrl'))).toBe('vector');
+    const { chunksCreated: _omitted, ...partial } = url;
+    expect(() => expectIngestUrlAnswer(spec, exchange(200, partial, 'ingestUrl'))).toThrow(/IngestUrlResponse/);
+    const { url: _url, ...noUrl } = url;
+    expect(() => expectIngestUrlAnswer(spec, exchange(200, noUrl, 'ingestUrl'))).toThrow(ConformanceFailure);
+  });
+
+  it('does not require chunksCreated of an inline-tier page, and requires every other field', () => {
+    const { chunksCreated: _omitted, ...inlinePage } = { ...url, mode: 'inline' };
+    expect(expectIngestUrlAnswer(spec, exchange(200, inlinePage, 'ingestUrl'))).toBe('inline');
+    const { title: _title, ...untitled } = inlinePage;
+    expect(() => expectIngestUrlAnswer(spec, exchange(200, untitled, 'ingestUrl'))).toThrow(/without a string title/);
   });
 });

@@ -43,3 +43,29 @@ export function expectIngestTextTier(spec: Spec, exchange: Exchange, mode: Inges
   }
   return tier;
 }
+
+const URL_ANSWER_FIELDS = { status: 'string', docId: 'string', mode: 'string', title: 'string', url: 'string', kbId: 'string' } as const;
+
+/**
+ * The ingest-url answer `{status, docId, mode, chunksCreated, title, url, kbId}` is a 200, judged
+ * against the spec's schema in full when the page went to the vector tier. Whether an inline-tier
+ * page's answer carries `chunksCreated` is unclear (for pasted text, inline replaces it), so for
+ * such a page every other field is required and `chunksCreated` is not. Returns the tier.
+ */
+export function expectIngestUrlAnswer(spec: Spec, exchange: Exchange): Tier {
+  expectStatus(exchange, 200);
+  const body = bodyOf(exchange);
+  if (body.mode !== 'inline') {
+    expectComponentSchema(spec, exchange, 'IngestUrlResponse');
+    return 'vector';
+  }
+  const wrong = Object.entries(URL_ANSWER_FIELDS).filter(([field, type]) => typeof body[field] !== type);
+  if (wrong.length > 0 || body.status !== 'ok') {
+    const fields = wrong.map(([field]) => field).join(', ');
+    throw new ConformanceFailure(
+      `Received: an inline-tier ingest-url answer ${fields ? `without a string ${fields}` : `with status ${JSON.stringify(body.status)}`} / Documented: {status: "ok", docId, mode, chunksCreated, title, url, kbId}`,
+      exchange,
+    );
+  }
+  return 'inline';
+}

@@ -35,7 +35,36 @@ export const SLOW = {
   sentence: 'The slow page describes a tortoise crossing the Galápagos highlands at dawn.',
 } as const;
 
-/** How many times the implementation fetched the pages of a token (changing and slow pages). */
+/**
+ * A page whose fetches a check can hold, to tell whether a response came back while a fetch it
+ * caused was still pending (refresh-now "returns as soon as the job is queued"). Fetches are
+ * answered at once until the check asks to hold the token; from then on each one waits until the
+ * check releases it, or `maxHoldMs` passes. The state path tells how many fetches arrived, were
+ * answered, are waiting, or were given up by the fetcher while held.
+ */
+export const HELD = {
+  pathFor: (token: string) => `/pages/held/${encodeURIComponent(token)}.html`,
+  /** POST: hold every later fetch of the token. */
+  holdPathFor: (token: string) => `/_held/${encodeURIComponent(token)}/hold`,
+  /** POST: answer the waiting fetches and stop holding. */
+  releasePathFor: (token: string) => `/_held/${encodeURIComponent(token)}/release`,
+  /** GET: `HeldState` as JSON. */
+  statePathFor: (token: string) => `/_held/${encodeURIComponent(token)}`,
+  title: 'Lock Keeper Notices',
+  sentence: 'The lock keeper at Teddington opens the weir gates whenever the river rises above the painted marker.',
+  maxHoldMs: 15_000,
+} as const;
+
+export interface HeldState {
+  holding: boolean;
+  received: number;
+  answered: number;
+  waiting: number;
+  /** Held fetches the fetcher closed before they were answered (a timeout on its side). */
+  abandoned: number;
+}
+
+/** How many times the implementation fetched the pages of a token (changing, slow and held pages): answered fetches. */
 export const FETCH_COUNT = {
   pathFor: (token: string) => `/_fetches/${encodeURIComponent(token)}`,
 } as const;

@@ -1,0 +1,438 @@
+import fc from 'fast-check';
+import { describe, expect } from 'vitest';
+import { expectProperty } from '../../src/checks/property.ts';
+import { expectSchema } from '../../src/checks/schema.ts';
+import { expectStatus } from '../../src/checks/status.ts';
+import { attachBody, updateAttachmentBody } from '../../src/generate/knowledge.ts';
+import { check, type CheckContext } from '../../src/harness/check.ts';
+import type { Exchange } from '../../src/http/exchange.ts';
+import { deleteAssistant, SESSION_ID } from '../../src/resources/assistants.ts';
+import { bodyOf, objectsIn, succeeded } from '../../src/resources/json.ts';
+import { attachmentsOf, knowledgeSteps, type KnowledgeSteps } from './steps.ts';
+
+const MAX_BASES = 3;
+const ATTACH = { operations: ['attachKnowledgeBase', 'listPersonaKnowledgeBases'] };
+
+/** An assistant and `count` bases of its own file, none attached yet. */
+async function assistantAndBases(ctx: CheckContext, count: number) {
+  const kb = knowledgeSteps(ctx);
+  const { customPersonaId } = await kb.createAssistant();
+  const kbIds: string[] = [];
+  for (let n = 0; n < count; n += 1) kbIds.push((await kb.createBase()).kbId);
+  return { kb, personaId: customPersonaId, kbIds };
+}
+
+function first<T>(items: readonly T[]): T {
+  const item = items[0];
+  if (item === undefined) throw new Error('setup: nothing was created');
+  return item;
+}
+
+/** The documented answer of an attach: 200, the spec's schema, and attached true (new) or updated true (again). */
+function expectAttachAnswer(ctx: CheckContext, exchange: Exchange, outcome: 'attached' | 'updated'): Record<string, unknown> {
+  expectStatus(exchange, 200);
+  expectSchema(ctx.spec, exchange);
+  const answer = bodyOf(exchange);
+  const other = outcome === 'attached' ? 'updated' : 'attached';
+  expect(answer[outcome], `${outcome} in the answer`).toBe(true);
+  expect(answer[other], `${other} in the answer (the document says "${outcome}: true" instead)`).not.toBe(true);
+  return answer;
+}
+
+describe('attachKnowledgeBase — POST /kb/{kbId}/personas/{personaId}', () => {
+  check(
+    'kb.attach.defaults',
+    ['KB-ATTACH-01', 'KB-ATTACH-02', 'KB-ATTACH-15', 'KB-ATTACH-18', 'KB-ATTACH-19', 'KB-ATTACH-20', 'KB-ASSISTANT-01', 'KB-ASSISTANT-02', 'KB-ASSISTANT-03', 'IDS-16', 'CONV-13'],
+    "an attach without body answers 200 {status, kbId, personaId, grounding_mode, enabled, attached: true} with the defaults supplemental and enabled, as the assistant's bases show",
+    async (ctx) => {
+      const { kb, personaId, kbIds } = await assistantAndBases(ctx, 1);
+      const kbId = first(kbIds);
+      const answer = expectAttachAnswer(ctx, await kb.attach(kbId, personaId), 'attached');
+      expect({ kbId: answer.kbId, personaId: answer.personaId }, 'kbId and personaId in the answer').toEqual({ kbId, personaId });
+      expect({ grounding_mode: answer.grounding_mode, enabled: answer.enabled }, 'attachment in the answer').toEqual({ grounding_mode: 'supplemental', enabled: true });
+      expect(attachmentsOf(await kb.personaBases(personaId)), "the assistant's bases").toEqual([{ kbId, enabled: true, grounding_mode: 'supplemental' }]);
+    },
+    ATTACH,
+  );
+
+  check(
+    'kb.attach.values-sent',
+    ['KB-ATTACH-18', 'KB-ATTACH-19', 'KB-ATTACH-20', 'KB-ASSISTANT-03', 'STATE-02'],
+    "an attach with grounding_mode strict and enabled false is attached with those values: a disabled attachment is still attached",
+    async (ctx) => {
+      const { kb, personaId, kbIds } = await assistantAndBases(ctx, 1);
+      const kbId = first(kbIds);
+      const answer = expectAttachAnswer(ctx, await kb.attach(kbId, personaId, { grounding_mode: 'strict', enabled: false }), 'attached');
+      expect({ grounding_mode: answer.grounding_mode, enabled: answer.enabled }, 'attachment in the answer').toEqual({ grounding_mode: 'strict', enabled: false });
+      expect(attachmentsOf(await kb.personaBases(personaId)), "the assistant's bases").toEqual([{ kbId, enabled: false, grounding_mode: 'strict' }]);
+    },
+    ATTACH,
+  );
+
+  check(
+    'kb.attach.shown-on-the-assistant',
+    ['KB-ATTACH-01', 'AS-SHAPE-21', 'AS-SHAPE-22', 'AS-SHAPE-23', 'AS-SHAPE-24'],
+    "an attached base appears in the assistant's attached_kbs as {kbId, enabled, grounding_mode}",
+    async (ctx) => {
+      const { kb, personaId, kbIds } = await assistantAndBases(ctx, 1);
+      const kbId = first(kbIds);
+      expectStatus(await kb.attach(kbId, personaId, { grounding_mode: 'strict' }), 200);
+      expect(attachmentsOf(await kb.attachedKbs(personaId)), 'attached_kbs of get').toEqual([{ kbId, enabled: true, grounding_mode: 'strict' }]);
+    },
+    { operations: ['attachKnowledgeBase', 'getPersona'] },
+  );
+
+  check(
+    'kb.attach.again-updates',
+    ['KB-ATTACH-05', 'KB-ATTACH-06', 'KB-ATTACH-21'],
+    'attaching an attached base again answers updated: true instead of attached: true, and leaves one attachment with the new values',
+    async (ctx) => {
+      const { kb, personaId, kbIds } = await assistantAndBases(ctx, 1);
+      const kbId = first(kbIds);
+      expectAttachAnswer(ctx, await kb.attach(kbId, personaId), 'attached');
+      const again = expectAttachAnswer(ctx, await kb.attach(kbId, personaId, { grounding_mode: 'strict', enabled: false }), 'updated');
+      expect({ grounding_mode: again.grounding_mode, enabled: again.enabled }, 'attachment in the second answer').toEqual({ grounding_mode: 'strict', enabled: false });
+      expect(attachmentsOf(await kb.personaBases(personaId)), "the assistant's bases").toEqual([{ kbId, enabled: false, grounding_mode: 'strict' }]);
+    },
+    ATTACH,
+  );
+
+  check(
+    'kb.attach.three-accepted',
+    ['KB-ATTACH-01', 'KB-ATTACH-02', 'LIM-01'],
+    'three bases attach to one assistant, each answered attached: true, and the assistant lists all three',
+    async (ctx) => {
+      const { kb, personaId, kbIds } = await assistantAndBases(ctx, MAX_BASES);
+      for (const kbId of kbIds) expectAttachAnswer(ctx, await kb.attach(kbId, personaId), 'attached');
+      expect((await kb.personaBases(personaId)).map((b) => b.kbId).sort(), "the assistant's bases").toEqual([...kbIds].sort());
+    },
+    ATTACH,
+  );
+
+  check(
+    'kb.attach.fourth-refused',
+    ['KB-ATTACH-04', 'LIM-02', 'ERR-18'],
+    "with three bases attached a fourth is a 400, and the assistant keeps exactly its three, in its bases and in attached_kbs",
+    async (ctx) => {
+      const { kb, personaId, kbIds } = await assistantAndBases(ctx, MAX_BASES + 1);
+      const three = kbIds.slice(0, MAX_BASES);
+      const fourth = kbIds[MAX_BASES] ?? '';
+      for (const kbId of three) expectStatus(await kb.attach(kbId, personaId), 200);
+      expectStatus(await kb.attach(fourth, personaId), 400);
+      expect((await kb.personaBases(personaId)).map((b) => b.kbId).sort(), "the assistant's bases after the refused fourth").toEqual([...three].sort());
+      expect((await kb.attachedKbs(personaId)).map((b) => b.kbId), 'attached_kbs after the refused fourth').not.toContain(fourth);
+    },
+    { operations: ['attachKnowledgeBase', 'listPersonaKnowledgeBases', 'getPersona'] },
+  );
+
+  check(
+    'kb.attach.again-with-three',
+    ['KB-ATTACH-05', 'KB-ATTACH-06'],
+    'with three bases attached, attaching one of them again is an update (the 400 is for a fourth base), answered updated: true',
+    async (ctx) => {
+      const { kb, personaId, kbIds } = await assistantAndBases(ctx, MAX_BASES);
+      for (const kbId of kbIds) expectStatus(await kb.attach(kbId, personaId), 200);
+      expectAttachAnswer(ctx, await kb.attach(first(kbIds), personaId, { grounding_mode: 'strict' }), 'updated');
+      expect((await kb.personaBases(personaId)).length, 'bases of the assistant').toBe(MAX_BASES);
+    },
+    ATTACH,
+  );
+
+  check(
+    'kb.attach.place-freed-by-detach',
+    ['KB-ATTACH-01', 'KB-ATTACH-09'],
+    'after one of three bases is detached, another base attaches (fewer than three are attached again)',
+    async (ctx) => {
+      const { kb, personaId, kbIds } = await assistantAndBases(ctx, MAX_BASES + 1);
+      for (const kbId of kbIds.slice(0, MAX_BASES)) expectStatus(await kb.attach(kbId, personaId), 200);
+      expectStatus(await kb.detach(first(kbIds), personaId), 200);
+      expectAttachAnswer(ctx, await kb.attach(kbIds[MAX_BASES] ?? '', personaId), 'attached');
+      expect((await kb.personaBases(personaId)).map((b) => b.kbId).sort(), "the assistant's bases").toEqual(kbIds.slice(1).sort());
+    },
+    { operations: ['attachKnowledgeBase', 'detachKnowledgeBase', 'listPersonaKnowledgeBases'] },
+  );
+
+  check(
+    'kb.attach.state-table-model',
+    ['KB-ATTACH-01', 'KB-ATTACH-04', 'KB-ATTACH-05', 'KB-ATTACH-07', 'KB-ATTACH-09', 'KB-ATTACH-21', 'KB-ATTACH-22', 'KB-ATTACH-23', 'KB-ATTACH-24', 'KB-ASSISTANT-07', 'STATE-02'],
+    "any sequence of attaches, updates and detaches over four bases follows the attachment state table, as the assistant's bases and attached_kbs show",
+    async (ctx) => {
+      const kb = knowledgeSteps(ctx);
+      const kbIds: string[] = [];
+      for (let n = 0; n < MAX_BASES + 1; n += 1) kbIds.push((await kb.createBase()).kbId);
+      const attach = fc.tuple(fc.nat({ max: MAX_BASES }), attachBody(ctx.spec)).map(([base, body]) => new AttachCommand(ctx, base, body));
+      const commands = fc.commands(
+        [
+          // Attaches twice as likely as the others, so that runs often reach three bases and try a fourth.
+          attach,
+          attach,
+          fc.tuple(fc.nat({ max: MAX_BASES }), updateAttachmentBody(ctx.spec)).map(([base, body]) => new UpdateCommand(ctx, base, body)),
+          fc.nat({ max: MAX_BASES }).map((base) => new DetachCommand(ctx, base)),
+        ],
+        { maxCommands: 12, size: 'large' },
+      );
+      await expectProperty(
+        fc.asyncProperty(commands, async (run) => {
+          const { customPersonaId, forget } = await kb.createAssistant();
+          try {
+            await fc.asyncModelRun(async () => ({ model: { attached: new Map() }, real: { kb, personaId: customPersonaId, kbIds } }), run);
+          } finally {
+            // One assistant per run, removed at once (its attachments go with it).
+            await deleteAssistant(kb.client, customPersonaId).then(forget, () => undefined);
+          }
+        }),
+        { numRuns: ctx.target.propertyRuns },
+      );
+    },
+    { operations: ['attachKnowledgeBase', 'updateAttachment', 'detachKnowledgeBase', 'listPersonaKnowledgeBases', 'getPersona'] },
+  );
+});
+
+describe('updateAttachment — PATCH /kb/{kbId}/personas/{personaId}', () => {
+  check(
+    'kb.attachment.update-mode-alone',
+    ['KB-ATTACH-07', 'KB-ATTACH-08', 'KB-ATTACH-16', 'KB-ATTACH-22', 'KB-ATTACH-23', 'AS-SHAPE-24'],
+    "grounding_mode alone answers 200 {status, kbId, personaId, updated: true} and changes just the mode, in the assistant's bases and attached_kbs",
+    async (ctx) => {
+      const { kb, personaId, kbIds } = await assistantAndBases(ctx, 1);
+      const kbId = first(kbIds);
+      expectStatus(await kb.attach(kbId, personaId), 200);
+      const exchange = await kb.updateAttachment(kbId, personaId, { grounding_mode: 'strict' });
+      expectStatus(exchange, 200);
+      expectSchema(ctx.spec, exchange);
+      expect({ kbId: bodyOf(exchange).kbId, personaId: bodyOf(exchange).personaId }, 'kbId and personaId in the answer').toEqual({ kbId, personaId });
+      const expected = [{ kbId, enabled: true, grounding_mode: 'strict' }];
+      expect(attachmentsOf(await kb.personaBases(personaId)), "the assistant's bases").toEqual(expected);
+      expect(attachmentsOf(await kb.attachedKbs(personaId)), 'attached_kbs of get').toEqual(expected);
+    },
+    { operations: ['updateAttachment', 'listPersonaKnowledgeBases', 'getPersona'] },
+  );
+
+  check(
+    'kb.attachment.update-enabled-alone',
+    ['KB-ATTACH-07', 'KB-ATTACH-08', 'KB-ATTACH-22', 'KB-ATTACH-23', 'STATE-02'],
+    "enabled alone answers updated: true and changes just enabled; the disabled attachment stays attached",
+    async (ctx) => {
+      const { kb, personaId, kbIds } = await assistantAndBases(ctx, 1);
+      const kbId = first(kbIds);
+      expectStatus(await kb.attach(kbId, personaId, { grounding_mode: 'strict' }), 200);
+      const exchange = await kb.updateAttachment(kbId, personaId, { enabled: false });
+      expectStatus(exchange, 200);
+      expectSchema(ctx.spec, exchange);
+      expect(attachmentsOf(await kb.personaBases(personaId)), "the assistant's bases").toEqual([{ kbId, enabled: false, grounding_mode: 'strict' }]);
+    },
+    { operations: ['updateAttachment', 'listPersonaKnowledgeBases'] },
+  );
+});
+
+describe('detachKnowledgeBase — DELETE /kb/{kbId}/personas/{personaId}', () => {
+  check(
+    'kb.detach.answer-and-absent',
+    ['KB-ATTACH-09', 'KB-ATTACH-10', 'KB-ATTACH-17', 'KB-ATTACH-24'],
+    "answers 200 {status, kbId, personaId, detached: true}; the base is no longer among the assistant's bases or attached_kbs",
+    async (ctx) => {
+      const { kb, personaId, kbIds } = await assistantAndBases(ctx, 2);
+      const [detached = '', kept = ''] = kbIds;
+      for (const kbId of kbIds) expectStatus(await kb.attach(kbId, personaId), 200);
+      const exchange = await kb.detach(detached, personaId);
+      expectStatus(exchange, 200);
+      expectSchema(ctx.spec, exchange);
+      expect({ kbId: bodyOf(exchange).kbId, personaId: bodyOf(exchange).personaId }, 'kbId and personaId in the answer').toEqual({ kbId: detached, personaId });
+      expect((await kb.personaBases(personaId)).map((b) => b.kbId), "the assistant's bases").toEqual([kept]);
+      expect((await kb.attachedKbs(personaId)).map((b) => b.kbId), 'attached_kbs of get').toEqual([kept]);
+    },
+    { operations: ['detachKnowledgeBase', 'listPersonaKnowledgeBases', 'getPersona'] },
+  );
+
+  check(
+    'kb.detach.base-and-documents-remain',
+    ['KB-ATTACH-11'],
+    'after the detach the base is still listed, with the same documents, and still answers queries',
+    async (ctx) => {
+      const { kb, personaId, kbIds } = await assistantAndBases(ctx, 1);
+      const kbId = first(kbIds);
+      const { docId } = await kb.addText(kbId, { mode: 'vector' });
+      expectStatus(await kb.attach(kbId, personaId), 200);
+      expectStatus(await kb.detach(kbId, personaId), 200);
+      expect(await kb.listedBase(kbId), 'the base in the list after the detach').toBeDefined();
+      expect((await kb.documents(kbId)).map((d) => d.docId), 'documents after the detach').toEqual([docId]);
+      expect((await kb.stats(kbId)).documentsCount, 'documentsCount after the detach').toBe(1);
+    },
+    { operations: ['detachKnowledgeBase', 'listKnowledgeBases', 'listDocuments', 'getKnowledgeBaseStats'] },
+  );
+});
+
+describe('listPersonaKnowledgeBases — GET /kb/persona/{personaId}', () => {
+  check(
+    'kb.persona-bases.fields',
+    ['KB-ASSISTANT-06', 'KB-ASSISTANT-07', 'IDS-16', 'CONV-13'],
+    'answers 200 {status, personaId, kbs} with each attached base as {kbId, enabled, grounding_mode, name, description, docsCount, totalSize}',
+    async (ctx) => {
+      const kb = knowledgeSteps(ctx);
+      const { customPersonaId } = await kb.createAssistant();
+      const { kbId, body } = await kb.createBase({ description: 'Shipping and returns answers.' });
+      await kb.addText(kbId, { mode: 'vector' });
+      expectStatus(await kb.attach(kbId, customPersonaId, { grounding_mode: 'strict' }), 200);
+      const exchange = await kb.client.call('listPersonaKnowledgeBases', { path: { personaId: customPersonaId } });
+      expectStatus(exchange, 200);
+      expectSchema(ctx.spec, exchange);
+      expect(bodyOf(exchange).personaId, 'personaId in the answer').toBe(customPersonaId);
+      const [entry] = objectsIn(bodyOf(exchange), 'kbs');
+      expect(entry, 'the attached base').toMatchObject({ kbId, enabled: true, grounding_mode: 'strict', name: body.name, description: body.description, docsCount: 1 });
+    },
+    { operations: ['listPersonaKnowledgeBases'] },
+  );
+
+  check(
+    'kb.persona-bases.none',
+    ['KB-ASSISTANT-07'],
+    'an assistant with no base attached has an empty kbs',
+    async (ctx) => {
+      const kb = knowledgeSteps(ctx);
+      const { customPersonaId } = await kb.createAssistant();
+      expect(await kb.personaBases(customPersonaId), 'kbs of a new assistant').toEqual([]);
+    },
+    { operations: ['listPersonaKnowledgeBases'] },
+  );
+});
+
+describe('deletePersona — DELETE /persona/enterprise/deletePersona/{sessionId}/{personaId}', () => {
+  check(
+    'kb.attachments.go-with-the-assistant',
+    ['KB-ATTACH-12', 'KB-ATTACH-11'],
+    'deleting an assistant removes its attachments: its id reports the base no more, and the base remains',
+    async (ctx) => {
+      const kb = knowledgeSteps(ctx);
+      const { customPersonaId, forget } = await kb.createAssistant();
+      const { kbId } = await kb.createBase();
+      expectStatus(await kb.attach(kbId, customPersonaId), 200);
+      const deleted = await kb.client.call('deletePersona', { path: { sessionId: SESSION_ID, personaId: customPersonaId } });
+      if (succeeded(deleted)) forget();
+      expectStatus(deleted, 200);
+      // Whatever status the route then answers for an id that no longer exists, it must not report the base.
+      const after = await kb.client.call('listPersonaKnowledgeBases', { path: { personaId: customPersonaId } });
+      const reported = objectsIn(bodyOf(after), 'kbs').map((b) => b.kbId);
+      expect(reported, `bases reported for the deleted assistant (${after.response?.status ?? after.error})`).not.toContain(kbId);
+      expect(await kb.listedBase(kbId), 'the base after its assistant was deleted').toBeDefined();
+    },
+    { operations: ['attachKnowledgeBase', 'deletePersona', 'listPersonaKnowledgeBases'] },
+  );
+});
+
+// ------------------------------------------------------------------ the model of the attachment state table
+
+type GroundingMode = 'strict' | 'supplemental';
+
+interface Attachment {
+  enabled: boolean;
+  grounding_mode: GroundingMode;
+}
+
+interface AttachmentModel {
+  /** By index of the base in `RealAssistant.kbIds`. */
+  attached: Map<number, Attachment>;
+}
+
+interface RealAssistant {
+  kb: KnowledgeSteps;
+  personaId: string;
+  kbIds: readonly string[];
+}
+
+const DEFAULTS: Attachment = { enabled: true, grounding_mode: 'supplemental' };
+
+/** The assistant's bases and attached_kbs are the model's attachments, each once. */
+async function expectAttachments(model: AttachmentModel, real: RealAssistant): Promise<void> {
+  const expected = attachmentsOf([...model.attached].map(([index, a]) => ({ kbId: real.kbIds[index], ...a })));
+  expect(attachmentsOf(await real.kb.personaBases(real.personaId)), "the assistant's bases").toEqual(expected);
+  expect(attachmentsOf(await real.kb.attachedKbs(real.personaId)), 'attached_kbs of get').toEqual(expected);
+}
+
+function kbIdAt(real: RealAssistant, index: number): string {
+  const kbId = real.kbIds[index];
+  if (kbId === undefined) throw new Error(`model: no base #${index}`);
+  return kbId;
+}
+
+class AttachCommand implements fc.AsyncCommand<AttachmentModel, RealAssistant> {
+  constructor(
+    private readonly ctx: CheckContext,
+    private readonly base: number,
+    private readonly body: Record<string, unknown>,
+  ) {}
+
+  check(): boolean {
+    return true;
+  }
+
+  async run(model: AttachmentModel, real: RealAssistant): Promise<void> {
+    const exchange = await real.kb.attach(kbIdAt(real, this.base), real.personaId, this.body);
+    const previous = model.attached.get(this.base);
+    if (!previous && model.attached.size >= MAX_BASES) {
+      expectStatus(exchange, 400);
+    } else {
+      const answer = expectAttachAnswer(this.ctx, exchange, previous ? 'updated' : 'attached');
+      const next = { enabled: answer.enabled, grounding_mode: answer.grounding_mode } as Attachment;
+      for (const field of ['enabled', 'grounding_mode'] as const) {
+        // A field sent is applied. One left out of a first attach takes its default; left out of a
+        // repeated attach it may keep its value or take the default (the document does not say).
+        const allowed = field in this.body ? [this.body[field]] : previous ? [previous[field], DEFAULTS[field]] : [DEFAULTS[field]];
+        expect(allowed, `${field} in the answer to ${this.toString()}`).toContainEqual(next[field]);
+      }
+      model.attached.set(this.base, next);
+    }
+    await expectAttachments(model, real);
+  }
+
+  toString(): string {
+    return `attach base #${this.base} ${JSON.stringify(this.body)}`;
+  }
+}
+
+class UpdateCommand implements fc.AsyncCommand<AttachmentModel, RealAssistant> {
+  constructor(
+    private readonly ctx: CheckContext,
+    private readonly base: number,
+    private readonly body: Record<string, unknown>,
+  ) {}
+
+  check(model: Readonly<AttachmentModel>): boolean {
+    return model.attached.has(this.base);
+  }
+
+  async run(model: AttachmentModel, real: RealAssistant): Promise<void> {
+    const exchange = await real.kb.updateAttachment(kbIdAt(real, this.base), real.personaId, this.body);
+    expectStatus(exchange, 200);
+    expectSchema(this.ctx.spec, exchange);
+    const current = model.attached.get(this.base) ?? DEFAULTS;
+    model.attached.set(this.base, { ...current, ...(this.body as Partial<Attachment>) });
+    await expectAttachments(model, real);
+  }
+
+  toString(): string {
+    return `update base #${this.base} ${JSON.stringify(this.body)}`;
+  }
+}
+
+class DetachCommand implements fc.AsyncCommand<AttachmentModel, RealAssistant> {
+  constructor(
+    private readonly ctx: CheckContext,
+    private readonly base: number,
+  ) {}
+
+  check(model: Readonly<AttachmentModel>): boolean {
+    return model.attached.has(this.base);
+  }
+
+  async run(model: AttachmentModel, real: RealAssistant): Promise<void> {
+    const exchange = await real.kb.detach(kbIdAt(real, this.base), real.personaId);
+    expectStatus(exchange, 200);
+    expectSchema(this.ctx.spec, exchange);
+    model.attached.delete(this.base);
+    await expectAttachments(model, real);
+  }
+
+  toString(): string {
+    return `detach base #${this.base}`;
+  }
+}

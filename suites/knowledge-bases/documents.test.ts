@@ -1,0 +1,143 @@
+import { describe, expect } from 'vitest';
+import { expectSchema } from '../../src/checks/schema.ts';
+import { expectStatus } from '../../src/checks/status.ts';
+import { TXT_FILE } from '../../src/generate/fixture-sentences.ts';
+import { markedSentence, markerWord } from '../../src/generate/knowledge.ts';
+import { check, type CheckContext } from '../../src/harness/check.ts';
+import { bodyOf, objectsIn } from '../../src/resources/json.ts';
+import { ARTICLE } from '../../src/target/fixture-pages.ts';
+import { pageUrl } from './fixture-site.ts';
+import { knowledgeSteps, type KnowledgeSteps } from './steps.ts';
+
+/**
+ * A base with two vector documents, each carrying its own marker word twice; each ingest is
+ * awaited in the stats before the next, so the counts read afterwards are settled.
+ */
+async function baseWithTwoDocuments(ctx: CheckContext, kb: KnowledgeSteps) {
+  const { kbId } = await kb.createBase();
+  const kept = markerWord(ctx.prefix);
+  const dropped = markerWord(ctx.prefix);
+  const keep = await kb.addText(kbId, { mode: 'vector', text: `${markedSentence(kept)} ${markedSentence(kept)}` });
+  const first = await kb.statsWhen(kbId, (s) => s.documentsCount === 1 && s.vectorCount > 0);
+  const drop = await kb.addText(kbId, { mode: 'vector', text: `${markedSentence(dropped)} ${markedSentence(dropped)}` });
+  await kb.statsWhen(kbId, (s) => s.documentsCount === 2 && s.vectorCount > first.vectorCount);
+  return { kbId, keep, drop, dropped };
+}
+
+describe('listDocuments — GET /kb/{kbId}/documents', () => {
+  check(
+    'kb.documents.list.fields',
+    ['KB-DOC-09', 'KB-DOC-11', 'KB-DOC-01', 'KB-DOC-02', 'KB-DOC-03', 'KB-DOC-04', 'KB-DOC-05', 'KB-DOC-06', 'KB-DOC-07', 'KB-DOC-08', 'IDS-10', 'STATE-03', 'CONV-13'],
+    'answers 200 {status, kbId, documents} listing every document ingested, each with every field and the tier it was ingested in',
+    async (ctx) => {
+      const kb = knowledgeSteps(ctx);
+      const { kbId } = await kb.createBase();
+      const vector = await kb.addText(kbId, { mode: 'vector' });
+      const inline = await kb.addText(kbId, { mode: 'inline' });
+      const url = await kb.addUrl(kbId, pageUrl(ctx.target, ARTICLE.path));
+      const file = await kb.addFile(kbId, TXT_FILE);
+
+      const exchange = await kb.client.call('listDocuments', { path: { kbId } });
+      expectStatus(exchange, 200);
+      expectSchema(ctx.spec, exchange);
+      const answer = bodyOf(exchange);
+      expect(answer.kbId, 'kbId in the answer').toBe(kbId);
+      const documents = objectsIn(answer, 'documents');
+      expect(documents.map((d) => d.docId).sort(), 'docIds listed').toEqual([vector.docId, inline.docId, url.docId, file.docId].sort());
+      const byId = new Map(documents.map((d) => [d.docId, d]));
+      expect(byId.get(vector.docId)?.title, 'title of the pasted text').toBe(vector.body.title);
+      expect(byId.get(vector.docId)?.mode, 'mode of the text ingested with mode vector').toBe('vector');
+      expect(byId.get(inline.docId)?.mode, 'mode of the text ingested with mode inline').toBe('inline');
+      expect(byId.get(file.docId)?.title, 'title of the uploaded file').toBe(TXT_FILE.name);
+    },
+    { operations: ['ingestText', 'ingestUrl', 'uploadFile', 'listDocuments'] },
+  );
+
+  check(
+    'kb.documents.list.own-documents-only',
+    ['KB-DOC-11', 'KB-DOC-01'],
+    "lists only the base's own documents: a new base lists none, and two bases do not share documents",
+    async (ctx) => {
+      const kb = knowledgeSteps(ctx);
+      const first = await kb.createBase();
+      const second = await kb.createBase();
+      expect(await kb.documents(first.kbId), 'documents of a new base').toEqual([]);
+      const a = await kb.addText(first.kbId, { mode: 'vector' });
+      const b = await kb.addText(second.kbId, { mode: 'vector' });
+      expect((await kb.documents(first.kbId)).map((d) => d.docId), 'documents of the first base').toEqual([a.docId]);
+      expect((await kb.documents(second.kbId)).map((d) => d.docId), 'documents of the second base').toEqual([b.docId]);
+    },
+    { operations: ['ingestText', 'listDocuments'] },
+  );
+});
+
+describe('deleteDocument — DELETE /kb/{kbId}/documents/{docId}', () => {
+  check(
+    'kb.documents.delete.answer-and-unlisted',
+    ['KB-DOC-10', 'KB-DOC-12', 'STATE-13', 'CONV-13'],
+    'answers 200 {status, deleted: true, docId, kbId}; the document is no longer listed and the other one stays',
+    async (ctx) => {
+      const kb = knowledgeSteps(ctx);
+      const { kbId, keep, drop } = await baseWithTwoDocuments(ctx, kb);
+      const exchange = await kb.deleteDocument(kbId, drop.docId);
+      expectStatus(exchange, 200);
+      expectSchema(ctx.spec, exchange);
+      expect(bodyOf(exchange).docId, 'docId in the answer').toBe(drop.docId);
+      expect(bodyOf(exchange).kbId, 'kbId in the answer').toBe(kbId);
+      expect((await kb.documents(kbId)).map((d) => d.docId), 'documents after the delete').toEqual([keep.docId]);
+    },
+    { operations: ['deleteDocument', 'listDocuments'] },
+  );
+
+  check(
+    'kb.documents.delete.counts-drop',
+    ['STATE-14', 'KB-STATS-02', 'KB-BASE-04'],
+    "deleting a document with chunks lowers the base's vectorCount, documentsCount and listed docsCount",
+    async (ctx) => {
+      const kb = knowledgeSteps(ctx);
+      const { kbId, drop } = await baseWithTwoDocuments(ctx, kb);
+      const before = await kb.stats(kbId);
+      expectStatus(await kb.deleteDocument(kbId, drop.docId), 200);
+      const after = await kb.statsWhen(kbId, (s) => s.documentsCount < before.documentsCount && s.vectorCount < before.vectorCount);
+      expect(after.documentsCount, 'documentsCount after deleting one of two').toBe(before.documentsCount - 1);
+      expect(after.vectorCount, `vectorCount after deleting a document of ${String(bodyOf(drop.exchange).chunksCreated)} chunk(s)`).toBeLessThan(before.vectorCount);
+      expect((await kb.listedBase(kbId))?.docsCount, 'listed docsCount after the delete').toBe(1);
+    },
+    { operations: ['deleteDocument', 'getKnowledgeBaseStats', 'listKnowledgeBases'] },
+  );
+
+  check(
+    'kb.documents.delete.chunks-never-returned',
+    ['STATE-15'],
+    "after the delete, a query for the deleted document's own words returns none of its chunks",
+    async (ctx) => {
+      const kb = knowledgeSteps(ctx);
+      const { kbId, drop, dropped } = await baseWithTwoDocuments(ctx, kb);
+      const before = await kb.queryWhen(kbId, dropped, (answer) => answer.results.some((r) => r.docId === drop.docId));
+      if (!before.results.some((r) => r.docId === drop.docId)) {
+        return ctx.skip('before the delete the query did not return the document, so its absence afterwards proves nothing');
+      }
+      expectStatus(await kb.deleteDocument(kbId, drop.docId), 200);
+      const after = await kb.query(kbId, dropped, 20);
+      expect(after.results.filter((r) => r.docId === drop.docId), 'results from the deleted document').toEqual([]);
+      expect(after.results.filter((r) => String(r.text).includes(dropped)), 'results holding the deleted text').toEqual([]);
+    },
+    { operations: ['deleteDocument', 'queryKnowledgeBase'] },
+  );
+
+  check(
+    'kb.documents.delete.unknown-observed',
+    ['ERR-26'],
+    'records what deleting a document twice, and a docId that never existed, gets (not stated)',
+    async (ctx) => {
+      const kb = knowledgeSteps(ctx);
+      const { kbId, drop } = await baseWithTwoDocuments(ctx, kb);
+      expectStatus(await kb.deleteDocument(kbId, drop.docId), 200);
+      const again = await kb.deleteDocument(kbId, drop.docId);
+      const never = await kb.deleteDocument(kbId, '00000000-0000-4000-8000-000000000000');
+      ctx.observe('ERR-26', `delete a deleted document: ${again.response?.status ?? again.error} ${again.response?.text.slice(0, 120) ?? ''}`);
+      ctx.observe('ERR-26', `delete an unknown docId: ${never.response?.status ?? never.error} ${never.response?.text.slice(0, 120) ?? ''}`);
+    },
+    { operations: ['deleteDocument'] },
+  );
+});

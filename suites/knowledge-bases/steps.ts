@@ -1,0 +1,219 @@
+import { expectIngestTextTier, type IngestMode, type Tier } from '../../src/checks/ingest-tier.ts';
+import { expectSchema } from '../../src/checks/schema.ts';
+import { expectStatus } from '../../src/checks/status.ts';
+import { pollUntil } from '../../src/harness/poll.ts';
+import type { FixtureFile } from '../../src/generate/fixture-sentences.ts';
+import { baseBody, textBody, type BodyOverrides } from '../../src/generate/knowledge.ts';
+import type { CheckContext } from '../../src/harness/check.ts';
+import type { ApiClient } from '../../src/http/client.ts';
+import type { Exchange } from '../../src/http/exchange.ts';
+import { createAssistant, readAssistant, type CreatedAssistant } from '../../src/resources/assistants.ts';
+import { assistantDrafter } from '../../src/resources/drafts.ts';
+import { bodyOf, isObject, objectsIn, stringIn, type JsonObject } from '../../src/resources/json.ts';
+import { createKnowledgeBase, type CreatedKnowledgeBase } from '../../src/resources/knowledge-bases.ts';
+import type { Role } from '../../src/target/keyring-types.ts';
+import { fixtureFilePart } from './fixture-site.ts';
+
+/**
+ * The steps the knowledge-base checks are made of: creating what a check needs (named with the
+ * run's prefix, drawn from the generators, tracked for cleanup) and reading state back. Every read
+ * is itself checked: the documented status and the spec's schema for the answer.
+ */
+
+/**
+ * Stats and query answers may trail a write on an implementation that indexes asynchronously (an
+ * embedding queue, an eventually consistent store), so a check expecting them to reflect an ingest
+ * or a delete asks again until they do or this deadline passes, then judges the last answer.
+ */
+export const INDEX_DEADLINE_MS = 10_000;
+
+export interface Stats {
+  exchange: Exchange;
+  documentsCount: number;
+  vectorCount: number;
+}
+
+export interface QueryAnswer {
+  exchange: Exchange;
+  results: JsonObject[];
+}
+
+export interface CreatedBase extends CreatedKnowledgeBase {
+  body: Record<string, unknown>;
+}
+
+export interface IngestedText {
+  exchange: Exchange;
+  docId: string;
+  body: Record<string, unknown>;
+  tier: Tier;
+}
+
+export interface Ingested {
+  exchange: Exchange;
+  docId: string;
+}
+
+function docIdOf(exchange: Exchange): string {
+  const docId = stringIn(bodyOf(exchange), 'docId');
+  if (docId === undefined) throw new Error(`${exchange.label} answered without a docId`);
+  return docId;
+}
+
+export class KnowledgeSteps {
+  readonly client: ApiClient;
+  private drafter: Promise<(overrides?: Record<string, unknown>) => Record<string, unknown>> | undefined;
+
+  constructor(
+    private readonly context: Pick<CheckContext, 'as' | 'spec' | 'tracker' | 'prefix'>,
+    role: Role = 'full',
+  ) {
+    this.client = context.as(role);
+  }
+
+  // ---------------------------------------------------------------- bases
+
+  /** A base from a drawn create body (with the check's overrides), deleted when the file ends. */
+  async createBase(overrides: BodyOverrides = {}): Promise<CreatedBase> {
+    const body = baseBody(this.context.spec, this.context.prefix, overrides);
+    const created = await createKnowledgeBase(this.client, this.context.tracker, body as { name: string; description?: string });
+    return { ...created, body };
+  }
+
+  /** Every base of the list (200 and the schema checked). */
+  async listBases(client: ApiClient = this.client): Promise<JsonObject[]> {
+    const exchange = await client.call('listKnowledgeBases');
+    expectStatus(exchange, 200);
+    expectSchema(this.context.spec, exchange);
+    return objectsIn(bodyOf(exchange), 'kbs');
+  }
+
+  /** The base as the list shows it, or undefined when it is not listed. */
+  async listedBase(kbId: string): Promise<JsonObject | undefined> {
+    return (await this.listBases()).find((kb) => kb.kbId === kbId);
+  }
+
+  // ---------------------------------------------------------------- documents
+
+  ingestText(kbId: string, body: Record<string, unknown>): Promise<Exchange> {
+    return this.client.call('ingestText', { path: { kbId }, body });
+  }
+
+  /** Pastes a drawn text (with overrides) and checks the answer is the documented one of the tier `mode` asks for. */
+  async addText(kbId: string, overrides: BodyOverrides = {}): Promise<IngestedText> {
+    const body = textBody(this.context.spec, overrides);
+    const exchange = await this.ingestText(kbId, body);
+    const tier = expectIngestTextTier(this.context.spec, exchange, body.mode as IngestMode);
+    return { exchange, docId: docIdOf(exchange), body, tier };
+  }
+
+  ingestUrl(kbId: string, url: string, title?: string): Promise<Exchange> {
+    return this.client.call('ingestUrl', { path: { kbId }, body: title === undefined ? { url } : { url, title } });
+  }
+
+  async addUrl(kbId: string, url: string, title?: string): Promise<Ingested> {
+    const exchange = await this.ingestUrl(kbId, url, title);
+    expectStatus(exchange, 200);
+    return { exchange, docId: docIdOf(exchange) };
+  }
+
+  upload(kbId: string, file: FixtureFile, title?: string): Promise<Exchange> {
+    const part = fixtureFilePart(file);
+    return this.client.call('uploadFile', { path: { kbId }, multipart: title === undefined ? { file: part } : { file: part, title } });
+  }
+
+  async addFile(kbId: string, file: FixtureFile, title?: string): Promise<Ingested> {
+    const exchange = await this.upload(kbId, file, title);
+    expectStatus(exchange, 200);
+    return { exchange, docId: docIdOf(exchange) };
+  }
+
+  /** The base's documents (200 and the schema checked). */
+  async documents(kbId: string): Promise<JsonObject[]> {
+    const exchange = await this.client.call('listDocuments', { path: { kbId } });
+    expectStatus(exchange, 200);
+    expectSchema(this.context.spec, exchange);
+    return objectsIn(bodyOf(exchange), 'documents');
+  }
+
+  async document(kbId: string, docId: string): Promise<JsonObject | undefined> {
+    return (await this.documents(kbId)).find((doc) => doc.docId === docId);
+  }
+
+  deleteDocument(kbId: string, docId: string): Promise<Exchange> {
+    return this.client.call('deleteDocument', { path: { kbId, docId } });
+  }
+
+  // ---------------------------------------------------------------- reads of the index
+
+  async stats(kbId: string): Promise<Stats> {
+    const exchange = await this.client.call('getKnowledgeBaseStats', { path: { kbId } });
+    expectStatus(exchange, 200);
+    expectSchema(this.context.spec, exchange);
+    const body = bodyOf(exchange);
+    return { exchange, documentsCount: Number(body.documentsCount), vectorCount: Number(body.vectorCount) };
+  }
+
+  /** Stats, asked again until `done` accepts them or the index deadline passes; the last answer either way. */
+  async statsWhen(kbId: string, done: (stats: Stats) => boolean): Promise<Stats> {
+    return (await pollUntil(() => this.stats(kbId), done, { timeoutMs: INDEX_DEADLINE_MS })).answer;
+  }
+
+  async query(kbId: string, query: string, topK?: number): Promise<QueryAnswer> {
+    const exchange = await this.client.call('queryKnowledgeBase', { path: { kbId }, body: topK === undefined ? { query } : { query, topK } });
+    expectStatus(exchange, 200);
+    expectSchema(this.context.spec, exchange);
+    return { exchange, results: objectsIn(bodyOf(exchange), 'results') };
+  }
+
+  /** A query, asked again until `done` accepts the answer or the index deadline passes; the last answer either way. */
+  async queryWhen(kbId: string, query: string, done: (answer: QueryAnswer) => boolean, topK?: number): Promise<QueryAnswer> {
+    return (await pollUntil(() => this.query(kbId, query, topK), done, { timeoutMs: INDEX_DEADLINE_MS })).answer;
+  }
+
+  // ---------------------------------------------------------------- assistants and attachments
+
+  /** An assistant from a drawn create body, its voice from the target's catalog; deleted when the file ends. */
+  async createAssistant(): Promise<CreatedAssistant> {
+    this.drafter ??= assistantDrafter(this.client, this.context.spec, this.context.prefix);
+    const draft = await this.drafter;
+    return createAssistant(this.client, this.context.tracker, draft({ os: ['nt'] }));
+  }
+
+  attach(kbId: string, personaId: string, body?: Record<string, unknown>): Promise<Exchange> {
+    return this.client.call('attachKnowledgeBase', { path: { kbId, personaId }, body: body ?? {} });
+  }
+
+  updateAttachment(kbId: string, personaId: string, body: Record<string, unknown>): Promise<Exchange> {
+    return this.client.call('updateAttachment', { path: { kbId, personaId }, body });
+  }
+
+  detach(kbId: string, personaId: string): Promise<Exchange> {
+    return this.client.call('detachKnowledgeBase', { path: { kbId, personaId } });
+  }
+
+  /** The bases of an assistant (200 and the schema checked). */
+  async personaBases(personaId: string): Promise<JsonObject[]> {
+    const exchange = await this.client.call('listPersonaKnowledgeBases', { path: { personaId } });
+    expectStatus(exchange, 200);
+    expectSchema(this.context.spec, exchange);
+    return objectsIn(bodyOf(exchange), 'kbs');
+  }
+
+  /** `attached_kbs` of the assistant as get returns it. */
+  async attachedKbs(personaId: string): Promise<JsonObject[]> {
+    const data = await readAssistant(this.client, personaId);
+    return Array.isArray(data.attached_kbs) ? data.attached_kbs.filter(isObject) : [];
+  }
+}
+
+export function knowledgeSteps(context: Pick<CheckContext, 'as' | 'spec' | 'tracker' | 'prefix'>, role: Role = 'full'): KnowledgeSteps {
+  return new KnowledgeSteps(context, role);
+}
+
+/** `{kbId, enabled, grounding_mode}` of each entry, sorted by kbId, for comparing attachments. */
+export function attachmentsOf(entries: readonly JsonObject[]): Array<{ kbId: unknown; enabled: unknown; grounding_mode: unknown }> {
+  return entries
+    .map((entry) => ({ kbId: entry.kbId, enabled: entry.enabled, grounding_mode: entry.grounding_mode }))
+    .sort((a, b) => String(a.kbId).localeCompare(String(b.kbId)));
+}
