@@ -80,9 +80,11 @@ afterAll(async () => {
 });
 
 describe('conformance run', () => {
-  it('runs a suite end to end, writes every report, and no key appears anywhere', async () => {
+  it('runs selected checks end to end, writes every report, and no key appears anywhere', async () => {
     const reportDir = mkdtempSync(join(tmpdir(), 'conformance-cli-'));
-    const result = await runCli(['run', '--only', 'voices', '--base-url', baseUrl, '--report-dir', reportDir], {
+    // The stand-in serves only the voice catalog: select the checks that need nothing else.
+    const only = ['--only', 'voices', '--requirement', 'VOICE-{09,12,14,15}'];
+    const result = await runCli(['run', ...only, '--base-url', baseUrl, '--report-dir', reportDir], {
       CONFORMANCE_API_KEY: KEY,
     });
     expect(result.stderr).not.toContain('    at ');

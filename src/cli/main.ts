@@ -2,6 +2,7 @@ import { ConfigError } from '../target/config-error.ts';
 import { runCleanup } from './cleanup.ts';
 import { runRequirements } from './requirements.ts';
 import { runConformance } from './run.ts';
+import { runSelfTest } from './self-test.ts';
 import { runServe } from './serve.ts';
 
 const USAGE = `usage: conformance <command> [options]
@@ -18,6 +19,9 @@ commands:
   cleanup        remove what an interrupted run left on the target (assistants, plugins, bases)
                    target options as for run, --prefix P (one run's prefix), --dry-run
   requirements   print the requirement catalog's coverage by the checks (--uncited lists the gaps)
+  self-test      prove every check can fail: the suite against the clean reference, then once per
+                 planted fault against a reference with that fault; prints the mutation score
+                   --jobs N --fault ID[,ID] --keep-reports --table
   help           this text
 
 Environment (overridden by flags): CONFORMANCE_BASE_URL, CONFORMANCE_KEYRING, CONFORMANCE_API_KEY,
@@ -35,6 +39,8 @@ async function main(argv: string[]): Promise<number> {
       return runCleanup(rest);
     case 'requirements':
       return runRequirements(rest);
+    case 'self-test':
+      return runSelfTest(rest);
     case 'help':
     case '--help':
     case '-h':

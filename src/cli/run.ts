@@ -10,6 +10,7 @@ import { renderScopeMatrix } from '../report/scope-matrix.ts';
 import { buildSummary, exitCodeOf, writeSummary } from '../report/summary.ts';
 import { resolveTarget, targetOptions } from '../target/config.ts';
 import { ConfigError } from '../target/config-error.ts';
+import { UnknownFaultError } from '../reference/faults.ts';
 import { startEmbeddedTarget, type RunningTarget } from '../target/embedded.ts';
 import { startFixtureServer, type FixtureServer } from '../target/fixture-server.ts';
 import { keyringSecrets } from '../target/keyring.ts';
@@ -38,6 +39,8 @@ const RUN_FLAGS: FlagSpec[] = [
   { name: '--faults', key: 'faults' },
   // For the self-test: run only these check files (comma-separated paths relative to the project).
   { name: '--files', key: 'files' },
+  // For the self-test: stop at the first failed check (one failure is enough to catch a fault).
+  { name: '--bail', key: 'bail', boolean: true },
 ];
 
 export const DEFAULT_PROPERTY_RUNS = 20;
@@ -87,7 +90,12 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
       console.log(
         `conformance: no base URL given: starting the embedded reference implementation${faults.length > 0 ? ` with faults ${faults.join(', ')}` : ''}`,
       );
-      running = await startEmbeddedTarget({ faults });
+      try {
+        running = await startEmbeddedTarget({ faults });
+      } catch (error) {
+        if (error instanceof UnknownFaultError) throw new ConfigError(error.message);
+        throw error;
+      }
     } else {
       running = { baseUrl: resolved.baseUrl, keyring: resolved.keyring, embedded: false, close: async () => {} };
     }
@@ -116,6 +124,7 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
       watch: false,
       passWithNoTests: true,
       testNamePattern,
+      ...(args.booleans.has('bail') ? { bail: 1 } : {}),
       testTimeout: 120_000,
       hookTimeout: 120_000,
       provide: { target: provided },

@@ -8,6 +8,7 @@ import { KeyStore } from './auth/keys.ts';
 import { probeRoutes } from './auth/probe-routes.ts';
 import { buildScopeTable } from './auth/scope-table.ts';
 import { frameworkErrorHandler, installErrorHandling } from './http/errors.ts';
+import { installFaultContext } from './http/faults.ts';
 import { installJsonParser } from './http/json-body.ts';
 import { API_PREFIX } from './http/operation-route.ts';
 import { registerKnowledgeRoutes } from './knowledge-wiring.ts';
@@ -19,6 +20,7 @@ import { voiceRoutes } from './voices/routes.ts';
 export const BODY_LIMIT_BYTES = 16 * 1024 * 1024;
 
 export interface ReferenceAppOptions {
+  /** Planted faults for the self-test, by id of the fault catalog; an unknown id throws UnknownFaultError. */
   faults?: Iterable<string>;
   /** Replaces the clock (tests). */
   now?: () => Date;
@@ -48,17 +50,27 @@ export function buildReferenceApp(options: ReferenceAppOptions = {}): ReferenceA
   });
 
   const keys = new KeyStore();
-  const seeded = seedKeys(KEYRING_ROLES, state.now());
+  const seeded = seedKeys(KEYRING_ROLES, state.now(), state.faults);
   for (const key of seeded.keys) keys.add(key);
 
   installErrorHandling(app);
   installJsonParser(app);
-  installGuard(app, { keys, scopeTable: buildScopeTable(), now: state.now });
+  installGuard(app, {
+    keys,
+    scopeTable: buildScopeTable(undefined, state.faults),
+    now: state.now,
+    faults: state.faults,
+    shareTokenAccount: (token) => {
+      const customPersonaId = state.shareLinks.personaOf(token);
+      return customPersonaId === undefined ? undefined : state.personas.get(customPersonaId)?.ownerAccountId;
+    },
+  });
+  installFaultContext(app, state.faults);
 
   void app.register(
     (api, _opts, done) => {
       void api.register(assistantRoutes, { state });
-      void api.register(voiceRoutes);
+      void api.register(voiceRoutes, { state });
       void api.register(pluginRoutes, { state });
       void api.register(probeRoutes);
       registerKnowledgeRoutes(api, state);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { KEYRING_ROLES } from '../target/keyring-types.ts';
 import { buildReferenceApp } from './app.ts';
-import { Faults } from './faults.ts';
+import { Faults, UnknownFaultError } from './faults.ts';
 import { createReferenceServer } from './server.ts';
 
 describe('createReferenceServer', () => {
@@ -53,10 +53,16 @@ describe('createReferenceServer', () => {
     await expect(fetch(`${server.baseUrl}/users/get_voice_clone`)).rejects.toThrow();
   });
 
-  it('accepts faults and keeps them for the modules to consult', () => {
-    const { state } = buildReferenceApp({ faults: ['plugins.example-fault'] });
-    expect(state.faults.has('plugins.example-fault')).toBe(true);
+  it('accepts faults of the catalog and keeps them for the modules to consult', () => {
+    const { state } = buildReferenceApp({ faults: ['auth.expiry-ignored'] });
+    expect(state.faults.has('auth.expiry-ignored')).toBe(true);
     expect(state.faults.has('other')).toBe(false);
     expect(new Faults().list()).toEqual([]);
+  });
+
+  it('refuses a fault id the catalog does not define, naming it', async () => {
+    expect(() => buildReferenceApp({ faults: ['auth.expiry-ignored', 'plugins.no-such-fault'] })).toThrow(UnknownFaultError);
+    expect(() => buildReferenceApp({ faults: ['plugins.no-such-fault'] })).toThrow(/unknown fault id "plugins\.no-such-fault"/);
+    await expect(createReferenceServer({ faults: ['typo'] })).rejects.toThrow(/unknown fault id "typo"/);
   });
 });

@@ -39,6 +39,8 @@ export class CollectReporter implements Reporter {
       for (const error of module.errors()) this.harnessErrors.push(`${file}: ${firstLine(error.message)}`);
       for (const testCase of module.children.allTests()) {
         const meta = testCase.meta().check;
+        // A check whose body never started was not selected (--requirement, --bail): not part of the run.
+        if (meta === undefined && testCase.result().state === 'skipped') continue;
         const { outcome, message } = outcomeOf(testCase);
         this.checks.push({
           id: meta?.id ?? testCase.fullName,

@@ -300,17 +300,23 @@ describe('listPersonas — POST /persona/enterprise/getAllPersonas/{sessionId}',
   check(
     'assistants.list.other-account-private-hidden',
     ['AS-LIST-04'],
-    "another account's private list leaves out an assistant it neither owns nor was granted",
+    "another account's private list leaves out assistants it neither owns nor was granted, public or not",
     async (ctx) => {
       ctx.as('other');
-      const [mine] = await createMine(ctx, { isPublic: false, os: ['nt'], authorised_users_email: [] });
+      // "private means owned or granted": a public assistant of A is in the shared catalog, not in B's own.
+      const [mine, minePublic] = await createMine(
+        ctx,
+        { isPublic: false, os: ['nt'], authorised_users_email: [] },
+        { isPublic: true, os: ['nt'], authorised_users_email: [] },
+      );
       const found = await listed(
         ctx,
-        [mine!],
+        [mine!, minePublic!],
         { query: { isPublic: 'private', os: ALL_PLATFORMS } },
         'other',
       );
       expect(found.has(mine!), "account B lists account A's private assistant").toBe(false);
+      expect(found.has(minePublic!), "account B lists account A's public assistant as its own").toBe(false);
     },
     LIST,
   );

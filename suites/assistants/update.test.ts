@@ -158,7 +158,10 @@ describe('updatePersona — PUT /persona/enterprise/updatePersona', () => {
     async (ctx) => {
       const client = ctx.as('full');
       const draft = await assistantDrafter(client, ctx.spec, ctx.prefix);
-      const body = draft({ base_sys_prompt: 'First prompt, long enough to notice a merge.' });
+      const body = draft({
+        base_sys_prompt: 'First prompt, long enough to notice a merge.',
+        title: 'Front desk',
+      });
       const { customPersonaId } = await createAssistant(client, ctx.tracker, body);
       expectSchema(
         ctx.spec,
@@ -167,8 +170,11 @@ describe('updatePersona — PUT /persona/enterprise/updatePersona', () => {
       const data = await readAssistant(client, customPersonaId);
       expect(data.base_sys_prompt, 'base_sys_prompt').toBe('Second.');
       expect([data.name, data.voice], 'name and voice, not sent').toEqual([body.name, body.voice]);
+      expect((await listItem(client, customPersonaId)).title, 'title (in the list), not sent').toBe(
+        'Front desk',
+      );
     },
-    UPDATE,
+    { operations: ['updatePersona', 'getPersona', 'listPersonas'] },
   );
 
   check(

@@ -23,6 +23,11 @@ function voicesOf(json: unknown): Voice[] {
   return (json as { data: Voice[] }).data;
 }
 
+/** The text with every letter's case inverted: `Ava` → `aVA`. */
+function swapCase(text: string): string {
+  return [...text].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('');
+}
+
 /** At most this many catalog voices are tried as an assistant's voice (a real catalog can be long). */
 const VOICES_TRIED = 4;
 
@@ -68,7 +73,7 @@ describe('listVoices — GET /users/get_voice_clone', () => {
   check(
     'voices.catalog.title-exact-match',
     ['VOICE-12', 'VOICE-13'],
-    'with title, returns only voices whose title equals it exactly',
+    'with title, returns only voices whose title equals it exactly, not a prefix of it nor the title in another case',
     async ({ as, spec, skip }) => {
       const client = as('full');
       const all = await client.call('listVoices');
@@ -89,15 +94,17 @@ describe('listVoices — GET /users/get_voice_clone', () => {
         `titles returned: ${titles.join(', ')}`,
       ).toBe(true);
 
-      // A strict prefix of the title is not the title: exact match returns no voice with another title.
+      // Neither a strict prefix of the title nor the title in another case is the title: exact
+      // match returns no voice whose title differs from the one asked for.
       const prefix = first.title.slice(0, Math.max(1, first.title.length - 1));
-      if (prefix !== first.title) {
-        const partial = await client.call('listVoices', { query: { title: prefix } });
-        expectStatus(partial, 200);
-        const partialTitles = voicesOf(partial.response?.json).map((v) => v.title);
+      for (const near of new Set([prefix, swapCase(first.title)])) {
+        if (near === first.title) continue;
+        const answer = await client.call('listVoices', { query: { title: near } });
+        expectStatus(answer, 200);
+        const nearTitles = voicesOf(answer.response?.json).map((v) => v.title);
         expect(
-          partialTitles.every((t) => t === prefix),
-          `titles returned for "${prefix}": ${partialTitles.join(', ')}`,
+          nearTitles.every((t) => t === near),
+          `titles returned for "${near}": ${nearTitles.join(', ')}`,
         ).toBe(true);
       }
     },

@@ -1,3 +1,4 @@
+import type { FaultSwitch } from '../faults.ts';
 import {
   has,
   isAbsoluteHttpUrl,
@@ -12,7 +13,8 @@ import {
 import { badRequest } from '../http/errors.ts';
 import { isObjectId } from '../http/ids.ts';
 import { isOsList, type OsName } from '../platforms.ts';
-import { voiceById } from '../voices/catalog.ts';
+import { VOICE_CATALOG, voiceById } from '../voices/catalog.ts';
+import { assistantFault } from './faults.ts';
 
 export const PERSONALITY_MAX = 2100;
 export const ANDROID_PROMPT_MAX = 5000;
@@ -25,9 +27,10 @@ const isObjectIdList = (v: unknown): v is string[] => Array.isArray(v) && v.ever
 const isEmailList = (v: unknown): v is string[] => Array.isArray(v) && v.every(isEmail);
 
 /** A voice must be a catalog `_id`; the provider's `voice_id` is named as such in the refusal. */
-export function requireCatalogVoice(value: unknown): string {
+export function requireCatalogVoice(value: unknown, faults: FaultSwitch): string {
   if (!isString(value)) throw badRequest('voice is required and must be a voice _id from the voice catalog');
-  if (!voiceById(value)) {
+  const byProviderId = assistantFault(faults, 'assistants.provider-voice-id-accepted') && VOICE_CATALOG.some((v) => v.voice_id === value);
+  if (!voiceById(value) && !byProviderId) {
     throw badRequest('voice must be the _id of a voice in the voice catalog (a provider voice_id is not accepted)');
   }
   return value;
@@ -36,6 +39,29 @@ export function requireCatalogVoice(value: unknown): string {
 /** The Android cap applies only when Android is the assistant's one target platform. */
 export function isAndroidOnly(os: readonly OsName[]): boolean {
   return os.length > 0 && os.every((o) => o === 'android');
+}
+
+/** How much of the prompt is kept: 5,000 characters for an android-only assistant, all of it otherwise. */
+function androidPromptCap(os: readonly OsName[], faults: FaultSwitch): number {
+  if (assistantFault(faults, 'assistants.android-not-truncated')) return Infinity;
+  const capped = assistantFault(faults, 'assistants.android-cap-any-android') ? os.includes('android') : isAndroidOnly(os);
+  return capped ? ANDROID_PROMPT_MAX : Infinity;
+}
+
+/** isPublic must be present: its omission is a 400, not a default. */
+function readIsPublic(body: Body, faults: FaultSwitch): boolean {
+  if (!has(body, 'isPublic')) {
+    if (assistantFault(faults, 'assistants.create-is-public-optional')) return false;
+    throw badRequest('isPublic is required');
+  }
+  if (!isBoolean(body.isPublic)) throw badRequest('isPublic must be a boolean');
+  return body.isPublic;
+}
+
+function personalityTooLong(personality: string, faults: FaultSwitch): boolean {
+  if (assistantFault(faults, 'assistants.personality-2101-accepted')) return personality.length > PERSONALITY_MAX + 1;
+  if (assistantFault(faults, 'assistants.personality-2100-refused')) return personality.length >= PERSONALITY_MAX;
+  return personality.length > PERSONALITY_MAX;
 }
 
 /** A create body after every rule of the create table; what the store keeps, minus ids and dates. */
@@ -60,20 +86,19 @@ export interface PersonaDraft {
   voice_language?: string;
 }
 
-export function readPersonaDraft(body: Body): PersonaDraft {
+export function readPersonaDraft(body: Body, faults: FaultSwitch): PersonaDraft {
   const name = requireString(body, 'name', { nonEmpty: true });
   const customPersonaId = requireString(body, 'customPersonaId', { nonEmpty: true });
   if (!CUSTOM_PERSONA_ID.test(customPersonaId)) {
     throw badRequest('customPersonaId must be 1-128 characters of letters, digits, ".", "_" or "-", starting with a letter or digit');
   }
-  if (!has(body, 'isPublic')) throw badRequest('isPublic is required');
-  if (!isBoolean(body.isPublic)) throw badRequest('isPublic must be a boolean');
-  const voice = requireCatalogVoice(body.voice);
+  const isPublic = readIsPublic(body, faults);
+  const voice = requireCatalogVoice(body.voice, faults);
   if (!has(body, 'tags')) throw badRequest('tags is required (send an array, possibly empty)');
   if (!isStringArray(body.tags)) throw badRequest('tags must be an array of strings');
 
   const personality = optional(body, 'personality', isString, 'a string');
-  if (personality !== undefined && personality.length > PERSONALITY_MAX) {
+  if (personality !== undefined && personalityTooLong(personality, faults)) {
     throw badRequest(`personality must be at most ${PERSONALITY_MAX} characters`);
   }
   const os = optional(body, 'os', isOsList, 'an array of nt, android, web') ?? ['nt'];
@@ -84,10 +109,10 @@ export function readPersonaDraft(body: Body): PersonaDraft {
   return {
     customPersonaId,
     name,
-    isPublic: body.isPublic,
+    isPublic,
     voice,
     tags,
-    base_sys_prompt: isAndroidOnly(os) ? prompt.slice(0, ANDROID_PROMPT_MAX) : prompt,
+    base_sys_prompt: prompt.slice(0, androidPromptCap(os, faults)),
     title: optional(body, 'title', isString, 'a string') ?? '',
     personality,
     gender: optional(body, 'gender', isString, 'a string'),

@@ -1,7 +1,9 @@
 import type { FastifyRequest } from 'fastify';
+import type { FaultSwitch } from '../faults.ts';
 import { badRequest } from '../http/errors.ts';
 import { queryOf, readEnum, readList, readPaging, readRequiredString, readString, type Paging, type Query } from '../http/query.ts';
 import { OS_NAMES, type OsName } from '../platforms.ts';
+import { assistantFault } from './faults.ts';
 import { canSee, isOwnedOrGranted, type PersonaRecord } from './store.ts';
 
 export const LIST_LIMIT = 50;
@@ -18,25 +20,26 @@ export interface PersonaFilter {
 }
 
 /** A browser's `Origin` header overrides `os` (which is then not even read). */
-function readOs(request: FastifyRequest, query: Query): OsName[] {
+function readOs(request: FastifyRequest, query: Query, faults: FaultSwitch): OsName[] {
   const origin = request.headers.origin;
-  if (typeof origin === 'string' && origin !== '') return [...BROWSER_OS];
-  return readList(query, 'os', OS_NAMES, ['nt']);
+  const fromBrowser = typeof origin === 'string' && origin !== '' && !assistantFault(faults, 'assistants.list-origin-ignored');
+  if (fromBrowser) return [...BROWSER_OS];
+  return readList(query, 'os', OS_NAMES, assistantFault(faults, 'assistants.list-os-default-all') ? OS_NAMES : ['nt']);
 }
 
 export interface ListQuery extends PersonaFilter, Paging {
   countOnly: boolean;
 }
 
-export function readListQuery(request: FastifyRequest): ListQuery {
+export function readListQuery(request: FastifyRequest, faults: FaultSwitch): ListQuery {
   const query = queryOf(request);
   const ret = readString(query, 'ret');
   if (ret !== undefined && ret !== 'count') throw badRequest('query parameter ret must be count when given');
   return {
     visibility: readEnum(query, 'isPublic', ['private', 'public', 'all'], 'all'),
     mainAgent: readEnum(query, 'isMainAgent', ['all', 'true', 'false'], 'all'),
-    os: readOs(request, query),
-    ...readPaging(query, LIST_LIMIT),
+    os: readOs(request, query, faults),
+    ...readPaging(query, assistantFault(faults, 'assistants.list-limit-20') ? 20 : LIST_LIMIT),
     countOnly: ret === 'count',
   };
 }
@@ -46,32 +49,36 @@ export interface SearchQuery extends PersonaFilter, Paging {
 }
 
 /** Search sees what the unfiltered list sees (`isPublic` is not one of its parameters). */
-export function readSearchQuery(request: FastifyRequest): SearchQuery {
+export function readSearchQuery(request: FastifyRequest, faults: FaultSwitch): SearchQuery {
   const query = queryOf(request);
   return {
     term: readRequiredString(query, 'search'),
     visibility: 'all',
     mainAgent: readEnum(query, 'isMainAgent', ['all', 'true', 'false'], 'all'),
-    os: readOs(request, query),
+    os: readOs(request, query, faults),
     ...readPaging(query, SEARCH_LIMIT),
   };
 }
 
-function visible(accountId: string, record: PersonaRecord, visibility: Visibility): boolean {
-  if (visibility === 'private') return isOwnedOrGranted(accountId, record);
-  if (visibility === 'public') return record.doc.isPublic;
+function visible(accountId: string, record: PersonaRecord, visibility: Visibility, faults: FaultSwitch): boolean {
+  if (visibility === 'private') {
+    return isOwnedOrGranted(accountId, record) || (assistantFault(faults, 'assistants.list-private-shows-public') && record.doc.isPublic);
+  }
+  if (visibility === 'public' && !assistantFault(faults, 'assistants.list-public-shows-private')) return record.doc.isPublic;
   return canSee(accountId, record);
 }
 
 /** An assistant matches `os` when it targets at least one of the requested platforms. */
-export function matches(accountId: string, record: PersonaRecord, filter: PersonaFilter): boolean {
-  if (!visible(accountId, record, filter.visibility)) return false;
-  if (filter.mainAgent !== 'all' && record.doc.Is_main_agent !== (filter.mainAgent === 'true')) return false;
+export function matches(accountId: string, record: PersonaRecord, filter: PersonaFilter, faults: FaultSwitch): boolean {
+  if (!visible(accountId, record, filter.visibility, faults)) return false;
+  const mainAgent = filter.mainAgent === 'false' && assistantFault(faults, 'assistants.list-main-agent-ignored') ? 'all' : filter.mainAgent;
+  if (mainAgent !== 'all' && record.doc.Is_main_agent !== (mainAgent === 'true')) return false;
   return record.doc.os.some((o) => filter.os.includes(o));
 }
 
 /** Case-insensitive substring of the name or the title. */
-export function matchesTerm(record: PersonaRecord, term: string): boolean {
+export function matchesTerm(record: PersonaRecord, term: string, faults: FaultSwitch): boolean {
   const needle = term.trim().toLowerCase();
-  return record.doc.name.toLowerCase().includes(needle) || record.doc.title.toLowerCase().includes(needle);
+  if (record.doc.name.toLowerCase().includes(needle)) return true;
+  return !assistantFault(faults, 'assistants.search-name-only') && record.doc.title.toLowerCase().includes(needle);
 }

@@ -1,8 +1,9 @@
 import type { FastifyPluginCallback } from 'fastify';
-import { badRequest } from '../http/errors.ts';
+import { badRequest, notFound } from '../http/errors.ts';
 import { operationRoute } from '../http/operation-route.ts';
 import { paginate } from '../http/pagination.ts';
 import type { StateOptions } from '../state.ts';
+import { assistantFault, type AssistantFault } from './faults.ts';
 import { matches, matchesTerm, readListQuery, readSearchQuery } from './list-filters.ts';
 import { canSee, type PersonaRecord } from './store.ts';
 import { fullDocument, listItem, searchItem } from './views.ts';
@@ -12,13 +13,15 @@ const newestFirst = (records: PersonaRecord[]): PersonaRecord[] => records.rever
 
 /** List, search and get. */
 export const personaReadRoutes: FastifyPluginCallback<StateOptions> = (api, { state }, done) => {
+  const fault = (id: AssistantFault) => assistantFault(state.faults, id);
+
   api.route({
     ...operationRoute('listPersonas'),
     handler: (request) => {
-      const query = readListQuery(request);
+      const query = readListQuery(request, state.faults);
       const { accountId } = request.caller;
-      const found = newestFirst(state.personas.all().filter((r) => matches(accountId, r, query)));
-      if (query.countOnly) return { totalPersonas: found.length };
+      const found = newestFirst(state.personas.all().filter((r) => matches(accountId, r, query, state.faults)));
+      if (query.countOnly && !fault('assistants.list-count-with-documents')) return { totalPersonas: found.length };
       const page = paginate(found, query.page, query.limit);
       return {
         allPersonas: page.items.map((r) => listItem(r, state.attachments)),
@@ -32,10 +35,12 @@ export const personaReadRoutes: FastifyPluginCallback<StateOptions> = (api, { st
   api.route({
     ...operationRoute('searchPersonas'),
     handler: (request) => {
-      const query = readSearchQuery(request);
+      const query = readSearchQuery(request, state.faults);
       const { accountId } = request.caller;
       const found = newestFirst(
-        state.personas.all().filter((r) => matches(accountId, r, query) && matchesTerm(r, query.term)),
+        state.personas
+          .all()
+          .filter((r) => matches(accountId, r, query, state.faults) && matchesTerm(r, query.term, state.faults)),
       );
       const page = paginate(found, query.page, query.limit);
       return {
@@ -52,8 +57,12 @@ export const personaReadRoutes: FastifyPluginCallback<StateOptions> = (api, { st
     ...operationRoute('getPersona'),
     handler: (request) => {
       const record = state.personas.get(request.params.personaId);
-      if (!record || !canSee(request.caller.accountId, record)) throw badRequest('persona not found');
-      return { status: true, personaData: fullDocument(record, state.attachments, request.caller.accountId) };
+      const { accountId } = request.caller;
+      if (!record || !(canSee(accountId, record) || fault('assistants.get-ignores-account'))) {
+        throw fault('assistants.get-unseen-404') ? notFound('persona not found') : badRequest('persona not found');
+      }
+      const status = fault('assistants.get-status-string') ? 'true' : true;
+      return { status, personaData: fullDocument(record, state.attachments, accountId) };
     },
   });
 

@@ -6,8 +6,8 @@ export const SHARE_TOKEN_PREFIX = 'con_sh_';
 export class ShareLinks {
   private readonly byToken = new Map<string, string>();
 
-  mint(customPersonaId: string): string {
-    const token = newToken(SHARE_TOKEN_PREFIX);
+  mint(customPersonaId: string, prefix: string = SHARE_TOKEN_PREFIX): string {
+    const token = newToken(prefix);
     this.byToken.set(token, customPersonaId);
     return token;
   }

@@ -1,8 +1,10 @@
+import type { FaultSwitch } from '../faults.ts';
 import { has, isAbsoluteHttpUrl, isBoolean, isString, optional, type Body } from '../http/body.ts';
 import { badRequest } from '../http/errors.ts';
 import { isObjectId } from '../http/ids.ts';
 import { isOsName } from '../platforms.ts';
 import { requireCatalogVoice } from './create-rules.ts';
+import { assistantFault } from './faults.ts';
 import type { PersonaDoc } from './store.ts';
 
 /** Fields where an array replaces the value and a bare string appends one entry. */
@@ -10,24 +12,25 @@ const LIST_FIELDS = ['os', 'languages', 'tags', 'behavior', 'hobbies', 'accessib
 type ListField = (typeof LIST_FIELDS)[number];
 
 /** An array replaces; a bare string appends unless already present. */
-function applyListField(current: readonly string[], value: unknown, field: ListField): string[] {
+function applyListField(current: readonly string[], value: unknown, field: ListField, faults: FaultSwitch): string[] {
   const valid = field === 'os' ? isOsName : isString;
   if (Array.isArray(value)) {
     if (!value.every(valid)) throw badRequest(`${field} must be ${field === 'os' ? 'nt, android or web' : 'strings'}`);
-    return [...value];
+    return assistantFault(faults, 'assistants.update-array-appends') ? [...new Set([...current, ...value])] : [...value];
   }
   if (!valid(value)) throw badRequest(`${field} must be an array or a single ${field === 'os' ? 'nt, android or web' : 'string'}`);
   return current.includes(value) ? [...current] : [...current, value];
 }
 
 /** An array adds plugin ids (without duplicating); a bare string removes that one id. */
-function applyPlugins(current: readonly string[], value: unknown): string[] {
+function applyPlugins(current: readonly string[], value: unknown, faults: FaultSwitch): string[] {
   if (Array.isArray(value)) {
     if (!value.every(isObjectId)) throw badRequest('accessible_plugin must hold plugin _id values');
     return [...new Set([...current, ...value.map((v) => v.toLowerCase())])];
   }
   if (!isObjectId(value)) throw badRequest('accessible_plugin must be an array of plugin _id values or one _id to remove');
   const removed = value.toLowerCase();
+  if (assistantFault(faults, 'assistants.update-plugin-string-adds')) return [...new Set([...current, removed])];
   return current.filter((id) => id !== removed);
 }
 
@@ -35,14 +38,14 @@ function applyPlugins(current: readonly string[], value: unknown): string[] {
  * The changes an update body asks for, validated in full before anything is applied so that a
  * refused update leaves the assistant untouched. Fields outside the update table are ignored.
  */
-export function readPersonaChanges(body: Body, doc: PersonaDoc): Partial<PersonaDoc> {
-  const changes: Partial<PersonaDoc> = {};
+export function readPersonaChanges(body: Body, doc: PersonaDoc, faults: FaultSwitch): Partial<PersonaDoc> {
+  const changes: Partial<PersonaDoc> = assistantFault(faults, 'assistants.update-resets-unsent') ? { base_sys_prompt: '', title: '' } : {};
   const prompt = optional(body, 'base_sys_prompt', isString, 'a string');
   if (prompt !== undefined) changes.base_sys_prompt = prompt;
   for (const field of LIST_FIELDS) {
-    if (has(body, field)) (changes as Record<ListField, string[]>)[field] = applyListField(doc[field], body[field], field);
+    if (has(body, field)) (changes as Record<ListField, string[]>)[field] = applyListField(doc[field], body[field], field, faults);
   }
-  if (has(body, 'accessible_plugin')) changes.accessible_plugin = applyPlugins(doc.accessible_plugin, body.accessible_plugin);
+  if (has(body, 'accessible_plugin')) changes.accessible_plugin = applyPlugins(doc.accessible_plugin, body.accessible_plugin, faults);
   const name = optional(body, 'name', isString, 'a string');
   if (name !== undefined) {
     if (name.trim() === '') throw badRequest('name must not be empty');
@@ -50,7 +53,7 @@ export function readPersonaChanges(body: Body, doc: PersonaDoc): Partial<Persona
   }
   const title = optional(body, 'title', isString, 'a string');
   if (title !== undefined) changes.title = title;
-  if (has(body, 'voice')) changes.voice = requireCatalogVoice(body.voice);
+  if (has(body, 'voice')) changes.voice = requireCatalogVoice(body.voice, faults);
   const logo = optional(body, 'logo', isAbsoluteHttpUrl, 'an absolute http(s) URL');
   if (logo !== undefined) changes.logo = logo;
   const isPublic = optional(body, 'isPublic', isBoolean, 'a boolean');

@@ -1,17 +1,20 @@
 import type { Level, Module } from '../../spec/openapi.ts';
+import { NO_FAULTS, type FaultSwitch } from '../faults.ts';
+import { authFault } from './faults.ts';
 import { NO_LEVEL } from './levels.ts';
 
 /** 401 and 403 bodies of the guard: `{auth: false, success: false, code, message}` (+ scope details). */
 export interface AuthFailure {
   status: 401 | 403;
   body: {
-    auth: false;
-    success: false;
+    auth?: false;
+    success?: false;
     code: string;
     message: string;
-    module?: Module;
-    required?: Level;
-    held?: Level | typeof NO_LEVEL;
+    /** A module of the interface on the wire (a planted fault may misname it). */
+    module?: string;
+    required?: string;
+    held?: string;
   };
 }
 
@@ -21,24 +24,34 @@ function failure(status: 401 | 403, code: string, message: string): AuthFailure 
 
 export const invalidBearerToken = (): AuthFailure => failure(401, 'invalid_bearer_token', 'invalid bearer token');
 export const keyRevoked = (): AuthFailure => failure(403, 'key_revoked', 'API key has been revoked');
-export const keyExpired = (expiresAt: string): AuthFailure =>
-  failure(403, 'key_expired', `API key expired on ${expiresAt}`);
+/** `expiresAt` undefined only under a planted fault: the message then carries no date. */
+export const keyExpired = (expiresAt: string | undefined): AuthFailure =>
+  failure(403, 'key_expired', expiresAt === undefined ? 'API key expired' : `API key expired on ${expiresAt}`);
 export const routeForbidden = (why: string): AuthFailure => failure(403, 'route_forbidden', why);
 export const routeNotInScopeTable = (): AuthFailure =>
   failure(403, 'route_not_in_scope_table', 'route has no scope rule; scoped keys cannot reach it');
 
-export function scopeDenied(module: Module, required: Level, held: Level | undefined): AuthFailure {
+/** `knowledgeBase` → `knowledge_base`, the spelling a planted fault puts on the wire. */
+const snakeCase = (name: string): string => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+
+export function scopeDenied(module: Module, required: Level, held: Level | undefined, faults: FaultSwitch = NO_FAULTS): AuthFailure {
   const heldLevel = held ?? NO_LEVEL;
   return {
     status: 403,
     body: {
       auth: false,
       success: false,
-      code: 'scope_denied',
-      module,
-      required,
-      held: heldLevel,
+      code: authFault(faults, 'auth.scope-denied-generic-code') ? 'forbidden' : 'scope_denied',
+      module: authFault(faults, 'auth.scope-denied-module-renamed') ? snakeCase(module) : module,
+      required: authFault(faults, 'auth.scope-denied-required-is-held') ? heldLevel : required,
+      ...(authFault(faults, 'auth.scope-denied-without-held') ? {} : { held: heldLevel }),
       message: `key holds ${heldLevel} on ${module}; this route needs ${required}`,
     },
   };
+}
+
+/** The body without `auth` and `success`, as a planted fault sends it. */
+export function withoutFlags(body: AuthFailure['body']): AuthFailure['body'] {
+  const { auth: _auth, success: _success, ...rest } = body;
+  return rest;
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Scope } from '../../spec/openapi.ts';
+import { LEVELS, type Level, type Scope } from '../../spec/openapi.ts';
+import { NO_FAULTS, type FaultSwitch } from '../faults.ts';
 import {
   invalidBearerToken,
   keyExpired,
@@ -7,28 +8,74 @@ import {
   routeForbidden,
   routeNotInScopeTable,
   scopeDenied,
+  withoutFlags,
   type AuthFailure,
 } from './auth-errors.ts';
+import { authFault, type AuthFault } from './faults.ts';
+import { fullAccess } from './keyring.ts';
 import type { ApiKey, KeyStore } from './keys.ts';
 import { isKnowledgeBaseRoute, legacyAllows } from './legacy-allowlist.ts';
-import { levelSatisfies } from './levels.ts';
+import { levelSatisfies, type ScopeMap } from './levels.ts';
 import { FORBIDDEN_ROUTE_KEYS } from './probe-routes.ts';
 import { routeKey } from './scope-table.ts';
 
 /** The scheme is case-insensitive (RFC 9110); exactly one token must follow it. */
 const BEARER = /^Bearer +(\S+) *$/i;
+/** What the `auth.token-scheme-accepted` fault reads instead. */
+const BEARER_OR_TOKEN = /^(?:Bearer|Token) +(\S+) *$/i;
+
+/** The account owning a share token's assistant; consulted only under `auth.share-token-accepted`. */
+export type ShareTokenAccount = (token: string) => string | undefined;
+
+/** The key a share token turns into under the `auth.share-token-accepted` fault. */
+function shareTokenAsKey(token: string, shareTokenAccount: ShareTokenAccount): ApiKey | undefined {
+  const accountId = shareTokenAccount(token);
+  return accountId === undefined ? undefined : { id: 'share-token', secret: token, accountId, scopes: fullAccess() };
+}
 
 /** The key named by an `Authorization` header, or the 401 every other header gets. */
-export function authenticate(header: string | undefined, keys: KeyStore): ApiKey | AuthFailure {
-  const match = header === undefined ? null : BEARER.exec(header);
-  const key = match?.[1] === undefined ? undefined : keys.find(match[1]);
-  return key ?? invalidBearerToken();
+export function authenticate(
+  header: string | undefined,
+  keys: KeyStore,
+  faults: FaultSwitch = NO_FAULTS,
+  shareTokenAccount: ShareTokenAccount = () => undefined,
+): ApiKey | AuthFailure {
+  const fault = (id: AuthFault) => authFault(faults, id);
+  const scheme = fault('auth.token-scheme-accepted') ? BEARER_OR_TOKEN : BEARER;
+  const secret = header === undefined ? undefined : scheme.exec(header)?.[1];
+  if (secret === undefined) return invalidBearerToken();
+  const key = keys.find(secret) ?? (fault('auth.share-token-accepted') ? shareTokenAsKey(secret, shareTokenAccount) : undefined);
+  if (key) return key;
+  return fault('auth.unknown-key-as-revoked') ? keyRevoked() : invalidBearerToken();
 }
 
 export interface RouteContext {
   method: string;
   /** The matched Fastify route template with the API prefix, e.g. `/api/v1/kb/:kbId/query`. */
   url: string;
+}
+
+/** The highest level a key holds in any module, which the `auth.module-ignored` fault compares. */
+function highestLevel(scopes: ScopeMap | undefined): Level | undefined {
+  const held = Object.values(scopes ?? {});
+  return LEVELS.filter((level) => held.includes(level)).at(-1);
+}
+
+/** Whether `held` passes the scope; `levelSatisfies` is the documented rule, the rest planted faults. */
+function levelPasses(held: Level | undefined, scope: Scope, fault: (id: AuthFault) => boolean): boolean {
+  if (held !== undefined) {
+    const have = LEVELS.indexOf(held);
+    const need = LEVELS.indexOf(scope.level);
+    if (fault('auth.exact-level-only')) return have === need;
+    if (fault('auth.level-off-by-one')) return have >= need - 1;
+    if (fault('auth.edit-may-delete') && scope.destructive) return have >= LEVELS.indexOf('edit');
+  }
+  return levelSatisfies(held, scope.level);
+}
+
+/** Manage on every module: the `full` key, whom `auth.forbidden-routes-open-to-full` lets through. */
+function holdsEverything(key: ApiKey): boolean {
+  return Object.entries(fullAccess()).every(([module, level]) => key.scopes?.[module as keyof ScopeMap] === level);
 }
 
 /**
@@ -40,55 +87,73 @@ export function authorize(
   route: RouteContext | undefined,
   scopeTable: ReadonlyMap<string, Scope>,
   now: Date,
+  faults: FaultSwitch = NO_FAULTS,
 ): AuthFailure | undefined {
-  if (key.revoked) return keyRevoked();
-  if (key.expiresAt !== undefined && Date.parse(key.expiresAt) <= now.getTime()) return keyExpired(key.expiresAt);
+  const fault = (id: AuthFault) => authFault(faults, id);
+  if (key.revoked) return fault('auth.revoked-as-invalid-bearer') ? invalidBearerToken() : keyRevoked();
+  if (key.expiresAt !== undefined && Date.parse(key.expiresAt) <= now.getTime() && !fault('auth.expiry-ignored')) {
+    return keyExpired(fault('auth.expiry-message-without-date') ? undefined : key.expiresAt);
+  }
   // An unmatched path gets the 404 handler once the key is known to be good.
   if (route === undefined) return undefined;
   const id = routeKey(route.method, route.url);
-  if (FORBIDDEN_ROUTE_KEYS.has(id)) return routeForbidden('route is not available to API keys');
+  if (FORBIDDEN_ROUTE_KEYS.has(id) && !fault('auth.forbidden-routes-unlisted')) {
+    if (fault('auth.forbidden-routes-open-to-full') && holdsEverything(key)) return undefined;
+    return routeForbidden('route is not available to API keys');
+  }
   if (key.legacy) {
     if (isKnowledgeBaseRoute(route.url)) {
+      if (fault('auth.legacy-reaches-kb')) return undefined;
+      if (fault('auth.legacy-kb-not-in-scope-table')) return routeNotInScopeTable();
       return routeForbidden('legacy unrestricted keys cannot reach /kb routes; reissue the key with a scope map');
     }
     return legacyAllows(route.url) ? undefined : routeForbidden('route is not on the legacy key allowlist');
   }
   const scope = scopeTable.get(id);
-  if (scope === undefined) return routeNotInScopeTable();
-  const held = key.scopes?.[scope.module];
-  return levelSatisfies(held, scope.level) ? undefined : scopeDenied(scope.module, scope.level, held);
+  if (scope === undefined) {
+    if (fault('auth.unscoped-routes-open')) return undefined;
+    if (fault('auth.unscoped-routes-forbidden')) return routeForbidden('route is not available to API keys');
+    return routeNotInScopeTable();
+  }
+  const held = fault('auth.module-ignored') ? highestLevel(key.scopes) : key.scopes?.[scope.module];
+  return levelPasses(held, scope, fault) ? undefined : scopeDenied(scope.module, scope.level, held, faults);
 }
 
 function isFailure(result: ApiKey | AuthFailure): result is AuthFailure {
   return 'status' in result && 'body' in result;
 }
 
-function refuse(reply: FastifyReply, failure: AuthFailure): FastifyReply {
+function refuse(reply: FastifyReply, failure: AuthFailure, faults: FaultSwitch): FastifyReply {
   if (failure.status === 401) void reply.header('www-authenticate', 'Bearer');
-  return reply.code(failure.status).send(failure.body);
+  const body = failure.status === 403 && authFault(faults, 'auth.gate-without-flags') ? withoutFlags(failure.body) : failure.body;
+  return reply.code(failure.status).send(body);
 }
 
 export interface GuardOptions {
   keys: KeyStore;
   scopeTable: ReadonlyMap<string, Scope>;
   now?: () => Date;
+  /** Planted faults for the self-test; none by default. */
+  faults?: FaultSwitch;
+  shareTokenAccount?: ShareTokenAccount;
 }
 
 /** Root `onRequest` hook: every request, matched or not, is authenticated before anything else. */
 export function installGuard(app: FastifyInstance, options: GuardOptions): void {
   const now = options.now ?? (() => new Date());
+  const faults = options.faults ?? NO_FAULTS;
   app.decorateRequest('caller', null, []);
   app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done) => {
-    const authenticated = authenticate(request.headers.authorization, options.keys);
+    const authenticated = authenticate(request.headers.authorization, options.keys, faults, options.shareTokenAccount);
     if (isFailure(authenticated)) {
-      refuse(reply, authenticated);
+      refuse(reply, authenticated, faults);
       return;
     }
     const url = request.routeOptions.url;
     const route = url === undefined ? undefined : { method: request.method, url };
-    const refused = authorize(authenticated, route, options.scopeTable, now());
+    const refused = authorize(authenticated, route, options.scopeTable, now(), faults);
     if (refused) {
-      refuse(reply, refused);
+      refuse(reply, refused, faults);
       return;
     }
     request.caller = { accountId: authenticated.accountId, keyId: authenticated.id };

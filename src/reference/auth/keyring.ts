@@ -1,7 +1,9 @@
 import { MODULES, type Level, type Module } from '../../spec/openapi.ts';
 import type { Keyring, Role } from '../../target/keyring-types.ts';
 import { ACCOUNT_A, ACCOUNT_B } from '../accounts.ts';
+import { NO_FAULTS, type FaultSwitch } from '../faults.ts';
 import { newToken } from '../http/ids.ts';
+import { authFault } from './faults.ts';
 import { API_KEY_PREFIX } from './key-prefix.ts';
 import type { ApiKey } from './keys.ts';
 import type { ScopeMap } from './levels.ts';
@@ -9,7 +11,8 @@ import { FORBIDDEN_ROUTES, UNSCOPED_ROUTES, asProbes } from './probe-routes.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-function fullAccess(): ScopeMap {
+/** Manage on every module of the interface. */
+export function fullAccess(): ScopeMap {
   const map: ScopeMap = {};
   for (const module of MODULES) map[module] = 'manage';
   return map;
@@ -18,13 +21,16 @@ function fullAccess(): ScopeMap {
 type KeyShape = Omit<ApiKey, 'id' | 'secret'>;
 
 /** What each role of TARGET.md holds, in the reference's terms. */
-function shapeOf(role: Role, now: Date): KeyShape {
+function shapeOf(role: Role, now: Date, faults: FaultSwitch): KeyShape {
   const a = ACCOUNT_A.id;
   switch (role) {
     case 'full':
       return { accountId: a, scopes: fullAccess() };
-    case 'preset:assistants-knowledge':
-      return { accountId: a, scopes: { assistants: 'manage', knowledgeBase: 'manage', voices: 'view' } };
+    case 'preset:assistants-knowledge': {
+      const scopes: ScopeMap = { assistants: 'manage', knowledgeBase: 'manage', voices: 'view' };
+      if (authFault(faults, 'auth.preset-without-voices')) delete scopes.voices;
+      return { accountId: a, scopes };
+    }
     case 'legacy':
       return { accountId: a, legacy: true };
     case 'revoked':
@@ -46,12 +52,13 @@ export interface SeededKeys {
 }
 
 /** Fresh random keys for every role, and the keyring file (TARGET.md format) that names them. */
-export function seedKeys(roles: readonly Role[], now: Date = new Date()): SeededKeys {
+export function seedKeys(roles: readonly Role[], now: Date = new Date(), faults: FaultSwitch = NO_FAULTS): SeededKeys {
+  const prefix = authFault(faults, 'auth.keys-without-prefix') ? 'svc_' : API_KEY_PREFIX;
   const keys: ApiKey[] = [];
   const byRole: Keyring['keys'] = {};
   for (const role of roles) {
-    const secret = newToken(API_KEY_PREFIX);
-    keys.push({ id: `key_${role}`, secret, ...shapeOf(role, now) });
+    const secret = newToken(prefix);
+    keys.push({ id: `key_${role}`, secret, ...shapeOf(role, now, faults) });
     byRole[role] = secret;
   }
   return {

@@ -39,19 +39,12 @@ export function asProbes(routes: readonly ProbeRoute[]): RouteProbe[] {
 }
 
 /**
- * Registers the probe routes under the API prefix. The guard refuses every key before the
- * forbidden handlers run; the unscoped ones answer legacy keys, which the old allowlist lets in.
+ * Registers the probe routes under the API prefix. Each answers as a working route would, so that
+ * the guard alone keeps keys out: it refuses every key on the forbidden ones, and lets only legacy
+ * keys (whose old allowlist admits them) reach the unscoped ones.
  */
 export const probeRoutes: FastifyPluginCallback = (api, _options, done) => {
-  for (const route of FORBIDDEN_ROUTES) {
-    api.route({
-      method: route.method,
-      url: route.url,
-      handler: (_request, reply) =>
-        reply.code(403).send({ auth: false, success: false, code: 'route_forbidden', message: 'route is not available to API keys' }),
-    });
-  }
-  for (const route of UNSCOPED_ROUTES) {
+  for (const route of [...FORBIDDEN_ROUTES, ...UNSCOPED_ROUTES]) {
     api.route({ method: route.method, url: route.url, handler: () => ({ status: true, data: [] }) });
   }
   done();

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { badRequest } from './errors.ts';
+import { httpFault } from './faults.ts';
 
 export type Body = Record<string, unknown>;
 
@@ -19,7 +20,7 @@ export function optionalObjectBody(request: FastifyRequest): Body {
 
 /** A key is present when the body has it, whatever its value (`false`, `[]`, `null` included). */
 export function has(body: Body, key: string): boolean {
-  return Object.hasOwn(body, key);
+  return httpFault('http.presence-as-truthiness') ? Boolean(body[key]) : Object.hasOwn(body, key);
 }
 
 export const isString = (v: unknown): v is string => typeof v === 'string';

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { httpFault } from './faults.ts';
 
 /**
  * A refusal a route decides on. The error handler turns it into `{status: false, message, ...extra}`
@@ -43,7 +44,10 @@ function frameworkBody(error: FastifyError): { status: number; body: Record<stri
 
 function sendError(error: unknown, reply: FastifyReply): FastifyReply {
   if (error instanceof HttpError) {
-    return reply.code(error.statusCode).send({ status: false, message: error.message, ...error.extra });
+    const status = httpFault('http.errors-always-400') ? 400 : error.statusCode;
+    if (httpFault('http.errors-as-text')) return reply.code(status).type('text/plain; charset=utf-8').send(error.message);
+    const text = httpFault('http.error-message-as-error') ? { error: error.message } : { message: error.message };
+    return reply.code(status).send({ status: false, ...text, ...error.extra });
   }
   const { status, body } = frameworkBody(error as FastifyError);
   return reply.code(status).send(body);

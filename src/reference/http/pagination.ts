@@ -1,3 +1,5 @@
+import { httpFault } from './faults.ts';
+
 export interface Page<T> {
   items: T[];
   total: number;
@@ -11,7 +13,7 @@ export function paginate<T>(all: readonly T[], page: number, limit: number): Pag
   return {
     items: start < all.length ? all.slice(start, start + limit) : [],
     total: all.length,
-    totalPages: Math.ceil(all.length / limit),
+    totalPages: (httpFault('http.total-pages-floor') ? Math.floor : Math.ceil)(all.length / limit),
     page,
   };
 }

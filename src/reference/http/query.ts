@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { badRequest } from './errors.ts';
+import { httpFault } from './faults.ts';
 
 export type Query = Record<string, unknown>;
 
@@ -59,5 +60,6 @@ export interface Paging {
 }
 
 export function readPaging(query: Query, defaultLimit: number): Paging {
-  return { page: readPositiveInt(query, 'page', 1), limit: readPositiveInt(query, 'limit', defaultLimit) };
+  const firstPage = httpFault('http.page-default-zero') ? 0 : 1;
+  return { page: readPositiveInt(query, 'page', firstPage), limit: readPositiveInt(query, 'limit', defaultLimit) };
 }

@@ -7,8 +7,10 @@ import {
   isStringArray,
   type Body,
 } from '../http/body.ts';
+import type { FaultSwitch } from '../faults.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { isOsList } from '../platforms.ts';
+import { pluginFault } from './faults.ts';
 
 export const REQUIRED_PLUGIN_FIELDS = [
   'title',
@@ -91,8 +93,9 @@ export function checkFieldTypes(body: Body, fields: readonly string[]): void {
 }
 
 /** Presence, not truthiness: one 404 naming every required field and which of them are missing. */
-export function checkRequiredPresent(body: Body): void {
+export function checkRequiredPresent(body: Body, faults: FaultSwitch): void {
   const missing = REQUIRED_PLUGIN_FIELDS.filter((field) => !has(body, field));
+  if (missing.length > 0 && pluginFault(faults, 'plugins.missing-fields-first-only')) throw notFound(`${missing[0]} is required`);
   if (missing.length > 0) {
     throw notFound(
       `required fields: ${REQUIRED_PLUGIN_FIELDS.join(', ')}; missing: ${missing.join(', ')}`,
@@ -100,11 +103,13 @@ export function checkRequiredPresent(body: Body): void {
   }
 }
 
-export function checkCreateRules(body: Body): void {
-  checkRequiredPresent(body);
+export function checkCreateRules(body: Body, faults: FaultSwitch): void {
+  checkRequiredPresent(body, faults);
   checkFieldTypes(body, [...REQUIRED_PLUGIN_FIELDS, 'connection_url', 'logo', 'is_agentic_tool']);
-  if (RESERVED_TITLES.includes(body.title as string)) throw badRequest(`title ${String(body.title)} is reserved for a built-in tool`);
-  if (body.authentication_required === true && !has(body, 'connection_url')) {
+  const reserved = RESERVED_TITLES.includes(body.title as string) && !pluginFault(faults, 'plugins.reserved-title-accepted');
+  if (reserved) throw badRequest(`title ${String(body.title)} is reserved for a built-in tool`);
+  const needsUrl = body.authentication_required === true && !pluginFault(faults, 'plugins.connection-url-optional');
+  if (needsUrl && !has(body, 'connection_url')) {
     throw badRequest('connection_url is required when authentication_required is true');
   }
 }

@@ -2,9 +2,19 @@ import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
 import { notFound } from '../http/errors.ts';
 import { operationRoute } from '../http/operation-route.ts';
 import { paginate } from '../http/pagination.ts';
-import { queryOf, readEnum, readList, readPaging, readRequiredString, readString, type Query } from '../http/query.ts';
+import {
+  queryOf,
+  readEnum,
+  readList,
+  readPaging,
+  readRequiredString,
+  readString,
+  type Paging,
+  type Query,
+} from '../http/query.ts';
 import { OS_NAMES, type OsName } from '../platforms.ts';
 import type { StateOptions } from '../state.ts';
+import { pluginFault, type PluginFault } from './faults.ts';
 import { canSeePlugin, ownsPlugin, type PluginDoc } from './store.ts';
 import { catalogBody, catalogItem, pluginDetail } from './views.ts';
 
@@ -33,26 +43,35 @@ const newestFirst = (docs: PluginDoc[]): PluginDoc[] => docs.reverse();
 
 /** List, get and search. */
 export const pluginReadRoutes: FastifyPluginCallback<StateOptions> = (api, { state }, done) => {
-  const item = (request: FastifyRequest) => (doc: PluginDoc) => catalogItem(doc, request.caller.accountId, state.accounts);
+  const fault = (id: PluginFault) => pluginFault(state.faults, id);
+  const item = (request: FastifyRequest) => (doc: PluginDoc) => {
+    const listed = catalogItem(doc, request.caller.accountId, state.accounts);
+    if (!fault('plugins.list-code-in-clear')) return listed;
+    return { ...listed, func_schema: state.cipher.decrypt(doc.func_schema), func_run: state.cipher.decrypt(doc.func_run) };
+  };
+  const body = (matched: PluginDoc[], paging: Paging, request: FastifyRequest) =>
+    catalogBody(matched, paginate(matched, paging.page, paging.limit), item(request), state.faults);
 
   api.route({
     ...operationRoute('listPlugins'),
     handler: (request) => {
       const query = queryOf(request);
       const visibility = readEnum(query, 'isPublic', ['public', 'private', 'all'], 'all');
-      const status = readEnum(query, 'status', ['all', 'approved', 'pending'], 'all');
+      const statusFilter = readEnum(query, 'status', ['all', 'approved', 'pending'], 'all');
+      const status = fault('plugins.status-filter-ignored') ? 'all' : statusFilter;
       const os = readOs(query);
       const paging = readPaging(query, LIST_LIMIT);
       const { accountId } = request.caller;
       const matched = newestFirst(
         state.plugins.all().filter((doc) => {
-          if (visibility === 'private' && !ownsPlugin(accountId, doc)) return false;
+          const ownCatalog = ownsPlugin(accountId, doc) || (fault('plugins.private-includes-public') && doc.isPublic);
+          if (visibility === 'private' && !ownCatalog) return false;
           if (visibility === 'public' && !doc.isPublic) return false;
           if (visibility === 'all' && !canSeePlugin(accountId, doc)) return false;
           return (status === 'all' || doc.status === status) && targets(doc, os);
         }),
       );
-      return catalogBody(matched, paginate(matched, paging.page, paging.limit), item(request));
+      return body(matched, paging, request);
     },
   });
 
@@ -62,12 +81,12 @@ export const pluginReadRoutes: FastifyPluginCallback<StateOptions> = (api, { sta
       const query = queryOf(request);
       const term = readRequiredString(query, 'search');
       const os = readOs(query);
-      const paging = readPaging(query, SEARCH_LIMIT);
+      const paging = readPaging(query, fault('plugins.search-limit-50') ? 50 : SEARCH_LIMIT);
       const { accountId } = request.caller;
       const matched = newestFirst(
         state.plugins.all().filter((doc) => canSeePlugin(accountId, doc) && targets(doc, os) && matchesTerm(doc, term)),
       );
-      return catalogBody(matched, paginate(matched, paging.page, paging.limit), item(request));
+      return body(matched, paging, request);
     },
   });
 
@@ -77,7 +96,9 @@ export const pluginReadRoutes: FastifyPluginCallback<StateOptions> = (api, { sta
       const title = readRequiredString(queryOf(request), 'title');
       const doc = state.plugins.get(title);
       if (!doc || !canSeePlugin(request.caller.accountId, doc)) throw notFound(`no plugin titled ${title}`);
-      return { status: 'true', plugin: pluginDetail(doc, request.caller.accountId, state.accounts, state.cipher) };
+      const plugin = pluginDetail(doc, request.caller.accountId, state.accounts, state.cipher);
+      if (fault('plugins.is-owner-always-true')) plugin.isOwner = true;
+      return { status: fault('plugins.get-status-boolean') ? true : 'true', plugin };
     },
   });
 

@@ -1,6 +1,8 @@
 import type { AccountDirectory } from '../accounts.ts';
+import type { FaultSwitch } from '../faults.ts';
 import type { Page } from '../http/pagination.ts';
 import type { FieldCipher } from './cipher.ts';
+import { pluginFault } from './faults.ts';
 import { ownsPlugin, type PluginDoc } from './store.ts';
 
 export function creatorOf(doc: PluginDoc, accounts: AccountDirectory): string {
@@ -43,14 +45,21 @@ export function pluginDetail(
 }
 
 /** The list/search body; when nothing matches there is no `plugin` key at all. */
-export function catalogBody(matched: readonly PluginDoc[], page: Page<PluginDoc>, item: (doc: PluginDoc) => unknown): Record<string, unknown> {
+export function catalogBody(
+  matched: readonly PluginDoc[],
+  page: Page<PluginDoc>,
+  item: (doc: PluginDoc) => unknown,
+  faults: FaultSwitch,
+): Record<string, unknown> {
   const tags = [...new Set(matched.flatMap((d) => d.tags))].sort();
-  if (matched.length === 0) return { status: 'true', message: 'no plugins found', tags };
+  if (matched.length === 0 && !pluginFault(faults, 'plugins.empty-result-with-plugin-key')) {
+    return { status: 'true', message: 'no plugins found', tags };
+  }
   return {
     totalPlugins: page.total,
     totalPages: page.totalPages,
     currentPage: page.page,
-    plugin: page.items.map(item),
+    [pluginFault(faults, 'plugins.list-key-plural') ? 'plugins' : 'plugin']: page.items.map(item),
     tags,
   };
 }

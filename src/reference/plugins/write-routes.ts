@@ -5,14 +5,17 @@ import { newObjectId } from '../http/ids.ts';
 import { operationRoute } from '../http/operation-route.ts';
 import type { OsName } from '../platforms.ts';
 import type { ReferenceState, StateOptions } from '../state.ts';
+import { pluginFault, type PluginFault } from './faults.ts';
 import { SERVER_MANAGED_FIELDS, UPDATABLE_FIELDS, checkCreateRules, checkFieldTypes } from './fields.ts';
 import { canSeePlugin, initialStatus, ownsPlugin, type PluginDoc } from './store.ts';
 
 const UNAUTHORIZED_USER = 'unauthorized user';
 const APP_VERSION = '1.0.0';
 
-function agenticTool(value: unknown): PluginDoc['is_agentic_tool'] {
-  if (typeof value !== 'object' || value === null) return { status: false, object: null };
+function agenticTool(value: unknown, state: ReferenceState): PluginDoc['is_agentic_tool'] {
+  if (typeof value !== 'object' || value === null) {
+    return { status: false, object: pluginFault(state.faults, 'plugins.agentic-tool-default-incomplete') ? undefined : null };
+  }
   const { status, object } = value as { status: boolean; object?: unknown };
   return { status, object: object ?? null };
 }
@@ -37,7 +40,7 @@ function newPlugin(body: Body, state: ReferenceState, accountId: string): Plugin
     isAnonymous: body.isAnonymous as boolean,
     ...(has(body, 'connection_url') ? { connection_url: body.connection_url as string } : {}),
     ...(has(body, 'logo') ? { logo: body.logo as string } : {}),
-    is_agentic_tool: agenticTool(body.is_agentic_tool),
+    is_agentic_tool: agenticTool(body.is_agentic_tool, state),
     userId: accountId,
     status: initialStatus(isPublic),
     appVersion: APP_VERSION,
@@ -75,13 +78,24 @@ function ownedPlugin(state: ReferenceState, accountId: string, title: string): P
 
 /** Create, update and delete. */
 export const pluginWriteRoutes: FastifyPluginCallback<StateOptions> = (api, { state }, done) => {
+  const fault = (id: PluginFault) => pluginFault(state.faults, id);
+
+  /** Server-managed fields the body carries; the planted fault lets the plugin's own `_id` through. */
+  const managedFieldsIn = (body: Body): string[] =>
+    SERVER_MANAGED_FIELDS.filter((field) => has(body, field)).filter(
+      (field) =>
+        !(field === '_id' && fault('plugins.own-id-accepted-on-update') && body._id === state.plugins.get(String(body.title))?._id),
+    );
+
   api.route({
     ...operationRoute('createPlugin'),
     handler: (request) => {
       const body = objectBody(request);
-      checkCreateRules(body);
+      checkCreateRules(body, state.faults);
       const title = body.title as string;
-      if (state.plugins.get(title)) throw badRequest(`plugin already exists with title ${title}`);
+      if (state.plugins.get(title) && !fault('plugins.duplicate-title-replaces')) {
+        throw badRequest(`plugin already exists with title ${title}`);
+      }
       state.plugins.add(newPlugin(body, state, request.caller.accountId));
       return { status: true, message: 'plugin created successfully' };
     },
@@ -91,7 +105,7 @@ export const pluginWriteRoutes: FastifyPluginCallback<StateOptions> = (api, { st
     ...operationRoute('updatePlugin'),
     handler: (request) => {
       const body = objectBody(request);
-      if (SERVER_MANAGED_FIELDS.some((field) => has(body, field))) throw new HttpError(404, 'Invalid Body');
+      if (managedFieldsIn(body).length > 0) throw new HttpError(404, 'Invalid Body');
       const title = requireString(body, 'title', { nonEmpty: true });
       const doc = ownedPlugin(state, request.caller.accountId, title);
       checkFieldTypes(body, UPDATABLE_FIELDS);
@@ -104,9 +118,13 @@ export const pluginWriteRoutes: FastifyPluginCallback<StateOptions> = (api, { st
     ...operationRoute('deletePlugin'),
     handler: (request) => {
       const title = requireString(objectBody(request), 'title', { nonEmpty: true });
-      ownedPlugin(state, request.caller.accountId, title);
+      const doc = ownedPlugin(state, request.caller.accountId, title);
+      if (fault('plugins.delete-blocked-by-assistant') && state.personas.all().some((r) => r.doc.accessible_plugin.includes(doc._id))) {
+        throw badRequest('plugin is in use by an assistant');
+      }
       // Assistants that list the plugin keep the id; they lose the capability, nothing blocks this.
-      state.plugins.remove(title);
+      if (fault('plugins.delete-stays-public') && doc.isPublic) state.plugins.add({ ...doc, userId: '' });
+      else state.plugins.remove(title);
       return { status: true, message: 'plugin deleted successfully' };
     },
   });

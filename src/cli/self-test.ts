@@ -1,0 +1,2 @@
+/** `conformance self-test`: see src/selftest/self-test.ts. */
+export { runSelfTest } from '../selftest/self-test.ts';

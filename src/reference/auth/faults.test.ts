@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHarness, type As, type Harness } from '../testing/harness.ts';
+import { PERSONA, PLUGIN, VOICES, personaBody } from '../testing/fixtures.ts';
+import { AUTH_FAULTS, type AuthFault } from './faults.ts';
+
+/** Each planted fault must visibly change what a caller gets, or the self-test proves nothing. */
+
+const summary = async (h: Harness, as: As, method: string, path: string, body?: unknown) => {
+  const reply = await h.call(as, method, path, body === undefined ? {} : { body });
+  return { status: reply.status, code: reply.json.code };
+};
+
+/** A scope_denied body: a knowledgeBase:view key deleting a base. */
+const denied = async (h: Harness) => (await h.call('knowledgeBase:view', 'DELETE', '/kb/probe-base')).json;
+
+/** Each probe returns what its fault changes; it must differ with and without the fault. */
+const PROBES: Record<AuthFault, (h: Harness) => Promise<unknown>> = {
+  'auth.token-scheme-accepted': (h) =>
+    summary(h, { authorization: `Token ${h.keyring.keys.full ?? ''}` }, 'GET', VOICES),
+  'auth.unknown-key-as-revoked': (h) =>
+    summary(h, { authorization: 'Bearer svc_ai_no0such0key' }, 'GET', VOICES),
+  'auth.share-token-accepted': async (h) => {
+    const body = personaBody();
+    await h.call('full', 'POST', PERSONA.create, { body });
+    const token = (await h.call('full', 'POST', PERSONA.share(body.customPersonaId as string))).json
+      .data as string;
+    return summary(h, { authorization: `Bearer ${token}` }, 'GET', '/kb');
+  },
+  'auth.keys-without-prefix': async (h) => h.keyring.keys.full?.startsWith('svc_ai_'),
+  'auth.revoked-as-invalid-bearer': (h) => summary(h, 'revoked', 'GET', VOICES),
+  'auth.expiry-ignored': (h) => summary(h, 'expired', 'GET', VOICES),
+  'auth.expiry-message-without-date': async (h) =>
+    /\d{4}/.test(String((await h.call('expired', 'GET', VOICES)).json.message)),
+  'auth.forbidden-routes-open-to-full': (h) => summary(h, 'full', 'GET', '/keys'),
+  'auth.forbidden-routes-unlisted': (h) => summary(h, 'full', 'GET', '/keys'),
+  'auth.legacy-reaches-kb': (h) => summary(h, 'legacy', 'GET', '/kb'),
+  'auth.legacy-kb-not-in-scope-table': (h) => summary(h, 'legacy', 'GET', '/kb'),
+  'auth.unscoped-routes-open': (h) => summary(h, 'full', 'GET', '/campaigns'),
+  'auth.unscoped-routes-forbidden': (h) => summary(h, 'full', 'GET', '/campaigns'),
+  'auth.module-ignored': (h) => summary(h, 'plugins:manage', 'POST', PERSONA.list()),
+  'auth.level-off-by-one': (h) => summary(h, 'knowledgeBase:view', 'POST', '/kb', { name: 'probe' }),
+  'auth.edit-may-delete': (h) =>
+    summary(h, 'plugins:edit', 'DELETE', PLUGIN.delete, { title: 'probe_plugin' }),
+  'auth.exact-level-only': (h) => summary(h, 'assistants:manage', 'POST', PERSONA.list()),
+  'auth.transfer-at-edit': (h) =>
+    summary(h, 'assistants:edit', 'POST', PERSONA.transfer('0123456789abcdef01234567'), {}),
+  'auth.delete-base-at-edit': (h) => summary(h, 'knowledgeBase:edit', 'DELETE', '/kb/probe-base'),
+  'auth.create-plugin-any-level': (h) => summary(h, 'plugins:view', 'POST', PLUGIN.create, {}),
+  'auth.update-plugin-needs-manage': (h) =>
+    summary(h, 'plugins:edit', 'PUT', PLUGIN.update, { title: 'probe_plugin' }),
+  'auth.query-needs-edit': (h) =>
+    summary(h, 'knowledgeBase:view', 'POST', '/kb/probe-base/query', { query: 'probe' }),
+  'auth.detach-needs-manage': (h) =>
+    summary(h, 'knowledgeBase:edit', 'DELETE', '/kb/probe-base/personas/probe'),
+  'auth.voices-judged-as-assistants': (h) => summary(h, 'assistants:manage', 'GET', VOICES),
+  'auth.preset-without-voices': (h) => summary(h, 'preset:assistants-knowledge', 'GET', VOICES),
+  'auth.scope-denied-without-held': denied,
+  'auth.scope-denied-module-renamed': denied,
+  'auth.scope-denied-required-is-held': denied,
+  'auth.scope-denied-generic-code': denied,
+  'auth.gate-without-flags': denied,
+};
+
+let unfaulted: Harness;
+beforeAll(async () => {
+  unfaulted = await startHarness();
+});
+afterAll(() => unfaulted.close());
+
+describe('auth faults', () => {
+  it.each(Object.keys(AUTH_FAULTS) as AuthFault[])('%s changes what the caller gets', async (fault) => {
+    const faulted = await startHarness({ faults: [fault] });
+    try {
+      const probe = PROBES[fault];
+      expect(await probe(faulted)).not.toEqual(await probe(unfaulted));
+    } finally {
+      await faulted.close();
+    }
+  });
+
+  it('leaves every other behaviour alone: a fault of one row changes only that row', async () => {
+    const faulted = await startHarness({ faults: ['auth.query-needs-edit'] });
+    try {
+      expect(await summary(faulted, 'knowledgeBase:view', 'GET', '/kb')).toEqual(
+        await summary(unfaulted, 'knowledgeBase:view', 'GET', '/kb'),
+      );
+      expect(await PROBES['auth.detach-needs-manage'](faulted)).toEqual(
+        await PROBES['auth.detach-needs-manage'](unfaulted),
+      );
+    } finally {
+      await faulted.close();
+    }
+  });
+});

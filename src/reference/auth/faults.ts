@@ -1,0 +1,130 @@
+import type { FaultSpec, FaultSwitch } from '../faults.ts';
+
+/**
+ * Planted faults of the auth module, for the suite's self-test: each is one small branch in the
+ * guard, the scope table, the refusal bodies or the keyring, breaking the one requirement it names.
+ */
+export const AUTH_FAULTS = {
+  // The bearer header and the key itself.
+  'auth.token-scheme-accepted': {
+    requirement: 'ERR-04',
+    breaks: 'a valid key under the `Token` scheme is accepted',
+  },
+  'auth.unknown-key-as-revoked': {
+    requirement: 'ERR-03',
+    breaks: 'an unknown key is refused with 403 key_revoked instead of 401',
+  },
+  'auth.share-token-accepted': {
+    requirement: 'AS-SHARE-05',
+    breaks: "a share token (con_sh_) is accepted as a bearer, with full access to its assistant's account",
+  },
+  'auth.keys-without-prefix': {
+    requirement: 'AUTH-04',
+    breaks: 'keys are issued with the prefix `svc_` instead of `svc_ai_`',
+  },
+  'auth.revoked-as-invalid-bearer': {
+    requirement: 'ERR-05',
+    breaks: 'a revoked key gets 401 invalid bearer token instead of 403 key_revoked',
+  },
+  'auth.expiry-ignored': { requirement: 'ERR-06', breaks: 'an expired key is accepted' },
+  'auth.expiry-message-without-date': {
+    requirement: 'ERR-07',
+    breaks: 'the key_expired message does not carry the date',
+  },
+  // Routes outside the scope table.
+  'auth.forbidden-routes-open-to-full': {
+    requirement: 'AUTH-14',
+    breaks:
+      'a key holding manage on every module reaches the routes refused to keys (key management, team, ...)',
+  },
+  'auth.forbidden-routes-unlisted': {
+    requirement: 'AUTH-15',
+    breaks:
+      'routes refused to keys are judged as routes without a scope rule (route_not_in_scope_table, not route_forbidden)',
+  },
+  'auth.legacy-reaches-kb': {
+    requirement: 'AUTH-20',
+    breaks: 'a legacy unrestricted key reaches the /kb routes',
+  },
+  'auth.legacy-kb-not-in-scope-table': {
+    requirement: 'ERR-09',
+    breaks: 'a legacy key on a /kb route gets route_not_in_scope_table instead of route_forbidden',
+  },
+  'auth.unscoped-routes-open': {
+    requirement: 'VER-03',
+    breaks: 'a scoped key reaches a route without a scope rule (fails open)',
+  },
+  'auth.unscoped-routes-forbidden': {
+    requirement: 'AUTH-22',
+    breaks:
+      'a route without a scope rule refuses scoped keys with route_forbidden instead of route_not_in_scope_table',
+  },
+  // The scope table: levels and modules.
+  'auth.module-ignored': {
+    requirement: 'AUTH-05',
+    breaks: "the level is compared with the key's highest level in any module",
+  },
+  'auth.level-off-by-one': {
+    requirement: 'AUTH-08',
+    breaks: 'a key passes operations one level above the one it holds (view writes)',
+  },
+  'auth.edit-may-delete': {
+    requirement: 'AUTH-09',
+    breaks: 'destructive operations accept a key holding edit',
+  },
+  'auth.exact-level-only': {
+    requirement: 'AUTH-11',
+    breaks: 'a higher level does not include the lower ones (manage cannot list)',
+  },
+  'auth.transfer-at-edit': {
+    requirement: 'AUTH-10',
+    breaks: 'transfer ownership needs only assistants:edit',
+  },
+  'auth.delete-base-at-edit': {
+    requirement: 'KB-BASE-17',
+    breaks: 'delete knowledge base needs only knowledgeBase:edit',
+  },
+  'auth.create-plugin-any-level': {
+    requirement: 'PL-CREATE-01',
+    breaks: 'create plugin accepts any plugins level (its row says view)',
+  },
+  'auth.update-plugin-needs-manage': {
+    requirement: 'PL-UPDATE-01',
+    breaks: 'update plugin demands plugins:manage',
+  },
+  'auth.query-needs-edit': { requirement: 'KB-QUERY-13', breaks: 'query demands knowledgeBase:edit' },
+  'auth.detach-needs-manage': { requirement: 'KB-ATTACH-25', breaks: 'detach demands knowledgeBase:manage' },
+  'auth.voices-judged-as-assistants': {
+    requirement: 'AUTH-23',
+    breaks: 'the voice catalog is judged by the assistants module, so an assistants-only key reaches it',
+  },
+  'auth.preset-without-voices': {
+    requirement: 'AUTH-24',
+    breaks: 'the assistants-and-knowledge preset is issued without voices',
+  },
+  // The 403 bodies of the scope gate.
+  'auth.scope-denied-without-held': { requirement: 'ERR-02', breaks: 'the scope_denied body has no `held`' },
+  'auth.scope-denied-module-renamed': {
+    requirement: 'AUTH-06',
+    breaks: 'scope_denied names the module knowledge_base instead of knowledgeBase',
+  },
+  'auth.scope-denied-required-is-held': {
+    requirement: 'AUTH-13',
+    breaks: 'scope_denied reports the held level as `required`',
+  },
+  'auth.scope-denied-generic-code': {
+    requirement: 'ERR-10',
+    breaks: 'a level too low is refused with code forbidden instead of scope_denied',
+  },
+  'auth.gate-without-flags': {
+    requirement: 'ERR-01',
+    breaks: 'the 403 bodies of the scope gate carry no `auth` and `success`',
+  },
+} as const satisfies Record<string, FaultSpec>;
+
+export type AuthFault = keyof typeof AUTH_FAULTS;
+
+/** Whether an auth fault is planted; typed so that a misspelt id does not compile. */
+export function authFault(faults: FaultSwitch, id: AuthFault): boolean {
+  return faults.has(id);
+}

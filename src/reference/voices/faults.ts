@@ -1,0 +1,21 @@
+import type { FaultSpec, FaultSwitch } from '../faults.ts';
+
+/**
+ * Planted faults of the voice catalog, for the suite's self-test: each is one small branch at the
+ * point of a plausible bug, breaking the one requirement it names.
+ */
+export const VOICE_FAULTS = {
+  'voices.title-substring': { requirement: 'VOICE-12', breaks: 'the title filter matches any voice whose title contains the value' },
+  'voices.title-case-insensitive': {
+    requirement: 'VOICE-12',
+    breaks: 'the title filter ignores case, so "AVA" returns the voice titled Ava',
+  },
+  'voices.item-without-sample-uri': { requirement: 'VOICE-08', breaks: 'catalog items carry no voice_sample_uri' },
+} as const satisfies Record<string, FaultSpec>;
+
+export type VoiceFault = keyof typeof VOICE_FAULTS;
+
+/** Whether a voice fault is planted; typed so that a misspelt id does not compile. */
+export function voiceFault(faults: FaultSwitch, id: VoiceFault): boolean {
+  return faults.has(id);
+}

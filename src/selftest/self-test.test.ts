@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { renderFaultTable } from './fault-table.ts';
+import { runSelfTest, type SelfTestOutput } from './self-test.ts';
+
+function capture(): SelfTestOutput & { lines: string[]; errors: string[] } {
+  const lines: string[] = [];
+  const errors: string[] = [];
+  return { lines, errors, out: (line) => lines.push(line), err: (line) => errors.push(line) };
+}
+
+describe('conformance self-test', () => {
+  it('refuses a bad flag with one line and exit status 2', async () => {
+    const io = capture();
+    expect(await runSelfTest(['--fault', 'auth.no-such-fault'], io)).toBe(2);
+    expect(io.errors).toEqual([
+      'conformance self-test: unknown fault "auth.no-such-fault" (conformance self-test --table lists them)',
+    ]);
+    expect(io.lines).toEqual([]);
+  });
+
+  it('prints the fault table with --table', async () => {
+    const io = capture();
+    expect(await runSelfTest(['--table'], io)).toBe(0);
+    expect(io.lines).toEqual([renderFaultTable()]);
+  });
+
+  it('catches two planted auth faults, after their checks pass against the unfaulted reference', async () => {
+    const io = capture();
+    const status = await runSelfTest(
+      ['--fault', 'auth.token-scheme-accepted,auth.revoked-as-invalid-bearer', '--jobs', '2'],
+      io,
+    );
+    const output = [...io.lines, ...io.errors].join('\n');
+    expect(status, output).toBe(0);
+    expect(output).toMatch(/unfaulted run: \d+ passed, 0 failed, 0 errored/);
+    expect(output).toMatch(
+      /caught +auth\.token-scheme-accepted +ERR-04 .* by auth\.bearer\.malformed\.token-scheme/,
+    );
+    expect(output).toMatch(/caught +auth\.revoked-as-invalid-bearer +ERR-05 /);
+    expect(io.lines).toContain('mutation score: 2/2 (100.0%)');
+  }, 180_000);
+});

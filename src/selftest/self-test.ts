@@ -1,0 +1,204 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { FAULT_CATALOG, faultById, type FaultDefinition } from '../reference/fault-catalog.ts';
+import { ConfigError } from '../target/config-error.ts';
+import { ChildRegistry, runConformanceChild, type ChildRun } from './child-run.ts';
+import { filesCiting, scanSuites } from './citations.ts';
+import { renderFaultTable } from './fault-table.ts';
+import { parseSelfTestArgs, type SelfTestOptions } from './options.ts';
+import { limiter } from './pool.ts';
+import { failingIds, formatScore, formatVerdict, judgeFault, scoreOf, type FaultVerdict } from './verdict.ts';
+
+const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** The whole suite takes about a minute and a half on two cores; a run far beyond that is stuck. */
+const UNFAULTED_TIMEOUT_MS = 15 * 60_000;
+const FAULT_TIMEOUT_MS = 5 * 60_000;
+/** Failures of the unfaulted run listed one per line; the rest are counted. */
+const LISTED_FAILURES = 20;
+
+export interface SelfTestOutput {
+  out: (line: string) => void;
+  err: (line: string) => void;
+}
+
+const CONSOLE: SelfTestOutput = { out: (line) => console.log(line), err: (line) => console.error(line) };
+
+interface FaultPlan {
+  fault: FaultDefinition;
+  /** The check files citing the fault's requirement. */
+  files: string[];
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)}s`;
+}
+
+function firstLine(text: string | undefined): string {
+  return (text ?? '').split('\n')[0]?.trim() ?? '';
+}
+
+/** Step 1's verdict: the unfaulted reference passes every check it ran. */
+function reportUnfaulted(run: ChildRun | undefined, io: SelfTestOutput): boolean {
+  if (run === undefined) {
+    io.out('self-test: unfaulted run skipped: no check cites the requirements of the selected faults');
+    return true;
+  }
+  if (run.timedOut) {
+    io.err(`self-test: the unfaulted run did not finish within ${seconds(UNFAULTED_TIMEOUT_MS)}`);
+    return false;
+  }
+  const summary = run.summary;
+  if (summary === undefined) {
+    io.err(`self-test: the unfaulted run wrote no summary (exit status ${String(run.exitCode)})`);
+    return false;
+  }
+  const { passed, failed, warned, observed, skipped, errored } = summary.outcomes;
+  io.out(
+    `self-test: unfaulted run: ${passed + warned + observed} passed, ${failed} failed, ${errored} errored, ${skipped} skipped (${seconds(run.durationMs)})`,
+  );
+  const failing = summary.checks.filter((check) => check.status === 'failed');
+  for (const check of failing.slice(0, LISTED_FAILURES)) {
+    io.err(
+      `  ${check.outcome.toUpperCase().padEnd(7)}  ${check.id}  (${check.file})  ${firstLine(check.message)}`,
+    );
+  }
+  if (failing.length > LISTED_FAILURES) io.err(`  ... and ${failing.length - LISTED_FAILURES} more`);
+  for (const error of summary.harnessErrors) io.err(`  harness error: ${firstLine(error)}`);
+  return failing.length === 0 && summary.harnessErrors.length === 0 && run.exitCode === 0;
+}
+
+function reportScore(verdicts: readonly FaultVerdict[], io: SelfTestOutput): void {
+  io.out(formatScore(scoreOf(verdicts)));
+  const survivors = verdicts.filter(
+    (verdict): verdict is Extract<FaultVerdict, { caught: false }> => !verdict.caught,
+  );
+  if (survivors.length === 0) return;
+  io.out(
+    `survivors (${survivors.length}): add or sharpen a check citing the requirement, never delete the fault`,
+  );
+  for (const survivor of survivors) {
+    io.out(
+      `  ${survivor.fault.id}  ${survivor.fault.requirement}  ${survivor.fault.breaks}: ${survivor.reason}`,
+    );
+  }
+}
+
+async function selfTest(
+  options: SelfTestOptions,
+  workDir: string,
+  registry: ChildRegistry,
+  io: SelfTestOutput,
+): Promise<number> {
+  const started = Date.now();
+  const faults =
+    options.faults?.map((id) => faultById(id)).filter((f): f is FaultDefinition => f !== undefined) ??
+    FAULT_CATALOG;
+  const suite = scanSuites(PROJECT_ROOT);
+  const plans: FaultPlan[] = faults.map((fault) => ({ fault, files: filesCiting(fault.requirement, suite) }));
+  const limit = limiter(options.jobs);
+
+  // With --fault, the files those faults select are enough to tell which of their checks pass unfaulted.
+  const unfaultedFiles =
+    options.faults === undefined ? undefined : [...new Set(plans.flatMap((plan) => plan.files))].sort();
+  io.out(
+    unfaultedFiles === undefined
+      ? 'self-test: step 1: the whole suite against the unfaulted reference'
+      : `self-test: step 1: the ${unfaultedFiles.length} check file(s) the selected faults need, against the unfaulted reference`,
+  );
+  io.out(
+    `self-test: step 2: ${plans.length} fault(s), each against the checks citing its requirement; ${options.jobs} run(s) at a time`,
+  );
+  // The unfaulted run goes first and the fault runs fill the other lanes meanwhile: only their verdicts wait for it.
+  const unfaulted = (
+    unfaultedFiles?.length === 0
+      ? Promise.resolve(undefined)
+      : limit(() =>
+          runConformanceChild({
+            root: PROJECT_ROOT,
+            args: unfaultedFiles === undefined ? [] : ['--files', unfaultedFiles.join(',')],
+            reportDir: join(workDir, 'unfaulted'),
+            timeoutMs: UNFAULTED_TIMEOUT_MS,
+            registry,
+          }),
+        )
+  ).then((run) => ({ run, clean: reportUnfaulted(run, io), failing: failingIds(run?.summary) }));
+
+  const width = Math.max(...plans.map((plan) => plan.fault.id.length));
+  let finished = 0;
+  const verdicts = await Promise.all(
+    plans.map(async ({ fault, files }) => {
+      const run =
+        files.length === 0
+          ? undefined
+          : await limit(() =>
+              runConformanceChild({
+                root: PROJECT_ROOT,
+                args: ['--faults', fault.id, '--files', files.join(','), '--requirement', fault.requirement, '--bail'],
+                reportDir: join(workDir, 'faults', fault.id),
+                timeoutMs: FAULT_TIMEOUT_MS,
+                registry,
+              }),
+            );
+      const verdict = judgeFault(fault, files, run, (await unfaulted).failing);
+      finished += 1;
+      io.out(
+        `  [${String(finished).padStart(String(plans.length).length)}/${plans.length}] ${formatVerdict(verdict, width)}`,
+      );
+      return verdict;
+    }),
+  );
+  const { clean } = await unfaulted;
+
+  reportScore(verdicts, io);
+  const allCaught = verdicts.every((verdict) => verdict.caught);
+  io.out(
+    `self-test: ${clean && allCaught ? 'passed' : 'failed'}${clean ? '' : ' (the unfaulted run is not clean)'} in ${seconds(Date.now() - started)}`,
+  );
+  return clean && allCaught ? 0 : 1;
+}
+
+/**
+ * `conformance self-test [--jobs N] [--fault ID[,ID]] [--keep-reports] [--table]`: the suite must
+ * pass against the unfaulted reference and fail against each planted fault. Exit 0 when both hold,
+ * 1 when not, 2 for bad flags.
+ */
+export async function runSelfTest(argv: readonly string[], io: SelfTestOutput = CONSOLE): Promise<number> {
+  let options: SelfTestOptions;
+  try {
+    options = parseSelfTestArgs(argv);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    io.err(`conformance self-test: ${error.message}`);
+    return 2;
+  }
+  if (options.table) {
+    io.out(renderFaultTable());
+    return 0;
+  }
+
+  const workDir = mkdtempSync(join(tmpdir(), 'conformance-self-test-'));
+  const registry = new ChildRegistry();
+  const removeWorkDir = () => {
+    if (!options.keepReports) rmSync(workDir, { recursive: true, force: true });
+  };
+  const interrupted = (signal: NodeJS.Signals) => {
+    registry.killAll();
+    removeWorkDir();
+    io.err(`conformance self-test: interrupted (${signal}); its child runs were ended`);
+    process.exit(130);
+  };
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
+  try {
+    return await selfTest(options, workDir, registry, io);
+  } finally {
+    process.off('SIGINT', interrupted);
+    process.off('SIGTERM', interrupted);
+    registry.killAll();
+    removeWorkDir();
+    if (options.keepReports) io.out(`self-test: reports and output of every run kept in ${workDir}`);
+  }
+}
