@@ -1,4 +1,5 @@
-import type { FaultSpec, FaultSwitch } from '../faults.ts';
+import { faultCheck } from '../fault-check.ts';
+import type { FaultSpec } from '../faults.ts';
 
 /**
  * Planted faults of the assistant module, for the suite's self-test: each is one small branch at
@@ -90,7 +91,5 @@ export const ASSISTANT_FAULTS = {
 
 export type AssistantFault = keyof typeof ASSISTANT_FAULTS;
 
-/** Whether an assistant fault is planted; typed so that a misspelt id does not compile. */
-export function assistantFault(faults: FaultSwitch, id: AssistantFault): boolean {
-  return faults.has(id);
-}
+/** Whether a assistants fault is planted. */
+export const assistantFault = faultCheck(ASSISTANT_FAULTS);

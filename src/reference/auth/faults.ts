@@ -1,4 +1,5 @@
-import type { FaultSpec, FaultSwitch } from '../faults.ts';
+import { faultCheck } from '../fault-check.ts';
+import type { FaultSpec } from '../faults.ts';
 
 /**
  * Planted faults of the auth module, for the suite's self-test: each is one small branch in the
@@ -124,7 +125,5 @@ export const AUTH_FAULTS = {
 
 export type AuthFault = keyof typeof AUTH_FAULTS;
 
-/** Whether an auth fault is planted; typed so that a misspelt id does not compile. */
-export function authFault(faults: FaultSwitch, id: AuthFault): boolean {
-  return faults.has(id);
-}
+/** Whether a auth fault is planted. */
+export const authFault = faultCheck(AUTH_FAULTS);

@@ -1,4 +1,5 @@
-import type { FaultSpec, FaultSwitch } from '../faults.ts';
+import { faultCheck } from '../fault-check.ts';
+import type { FaultSpec } from '../faults.ts';
 
 /**
  * Planted faults of the plugin module, for the suite's self-test: each is one small branch at the
@@ -59,7 +60,5 @@ export const PLUGIN_FAULTS = {
 
 export type PluginFault = keyof typeof PLUGIN_FAULTS;
 
-/** Whether a plugin fault is planted; typed so that a misspelt id does not compile. */
-export function pluginFault(faults: FaultSwitch, id: PluginFault): boolean {
-  return faults.has(id);
-}
+/** Whether a plugins fault is planted. */
+export const pluginFault = faultCheck(PLUGIN_FAULTS);

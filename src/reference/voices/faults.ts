@@ -1,4 +1,5 @@
-import type { FaultSpec, FaultSwitch } from '../faults.ts';
+import { faultCheck } from '../fault-check.ts';
+import type { FaultSpec } from '../faults.ts';
 
 /**
  * Planted faults of the voice catalog, for the suite's self-test: each is one small branch at the
@@ -15,7 +16,5 @@ export const VOICE_FAULTS = {
 
 export type VoiceFault = keyof typeof VOICE_FAULTS;
 
-/** Whether a voice fault is planted; typed so that a misspelt id does not compile. */
-export function voiceFault(faults: FaultSwitch, id: VoiceFault): boolean {
-  return faults.has(id);
-}
+/** Whether a voices fault is planted. */
+export const voiceFault = faultCheck(VOICE_FAULTS);
