@@ -26,7 +26,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/reference/**', '**/src/reference'], message: 'suites/ reach the reference only through the target' }] },
+        {
+          patterns: [
+            {
+              group: ['**/reference/**', '**/src/reference'],
+              message: 'suites/ reach the reference only through the target',
+            },
+          ],
+        },
       ],
     },
   },

@@ -3,7 +3,12 @@ import mammoth from 'mammoth';
 import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { extractText } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DOCX_FILE, FIXTURE_FILES, SCANNED_PDF_FILE, type FixtureFile } from '../src/generate/fixture-sentences.ts';
+import {
+  DOCX_FILE,
+  FIXTURE_FILES,
+  SCANNED_PDF_FILE,
+  type FixtureFile,
+} from '../src/generate/fixture-sentences.ts';
 import { buildFixtureFiles, FIXTURES_DIR } from './make-fixtures.ts';
 
 function committed(file: FixtureFile): Uint8Array {
@@ -31,7 +36,10 @@ describe('fixtures/ (npm run fixtures)', () => {
 
   for (const file of FIXTURE_FILES.filter((f) => f !== DOCX_FILE)) {
     it(`keeps ${file.name} byte for byte as the script makes it`, () => {
-      expect(Buffer.from(committed(file)).equals(Buffer.from(built.get(file.name) ?? [])), `regenerate with npm run fixtures`).toBe(true);
+      expect(
+        Buffer.from(committed(file)).equals(Buffer.from(built.get(file.name) ?? [])),
+        `regenerate with npm run fixtures`,
+      ).toBe(true);
     });
   }
 
@@ -54,7 +62,10 @@ describe('fixtures/ (npm run fixtures)', () => {
     const document = await PDFDocument.load(bytes);
     const images = document.context
       .enumerateIndirectObjects()
-      .filter(([, object]) => object instanceof PDFRawStream && String(object.dict.get(PDFName.of('Subtype'))) === '/Image');
+      .filter(
+        ([, object]) =>
+          object instanceof PDFRawStream && String(object.dict.get(PDFName.of('Subtype'))) === '/Image',
+      );
     expect(images).toHaveLength(1);
   });
 });

@@ -144,9 +144,18 @@ function pngChunk(type: string, data: Uint8Array): Buffer {
 }
 
 /** A greyscale PNG (no filter, one deflate stream): enough for pdf-lib to embed as a picture. */
-function greyPng({ width, height, pixels }: { width: number; height: number; pixels: Uint8Array }): Uint8Array {
+function greyPng({
+  width,
+  height,
+  pixels,
+}: {
+  width: number;
+  height: number;
+  pixels: Uint8Array;
+}): Uint8Array {
   const raw = Buffer.alloc((width + 1) * height);
-  for (let y = 0; y < height; y += 1) raw.set(pixels.subarray(y * width, (y + 1) * width), y * (width + 1) + 1);
+  for (let y = 0; y < height; y += 1)
+    raw.set(pixels.subarray(y * width, (y + 1) * width), y * (width + 1) + 1);
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);

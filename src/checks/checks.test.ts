@@ -1,7 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Exchange } from '../http/exchange.ts';
 import { loadSpec, type Spec } from '../spec/openapi.ts';
-import { expectForbiddenCode, expectInvalidBearer, expectMessage, expectMessagePrefix, expectScopeDenied } from './error-body.ts';
+import {
+  expectForbiddenCode,
+  expectInvalidBearer,
+  expectMessage,
+  expectMessagePrefix,
+  expectScopeDenied,
+} from './error-body.ts';
 import { ConformanceFailure, HarnessError } from './failure.ts';
 import { expectSchema } from './schema.ts';
 import { expectClientError, expectStatus } from './status.ts';
@@ -11,7 +17,11 @@ function exchange(status: number | undefined, json: unknown, operationId = 'list
   return {
     operationId,
     label: `${operationId} — test`,
-    request: { method: 'GET', url: 'http://127.0.0.1/api/v1/x', headers: { authorization: 'Bearer svc_ai_…redacted' } },
+    request: {
+      method: 'GET',
+      url: 'http://127.0.0.1/api/v1/x',
+      headers: { authorization: 'Bearer svc_ai_…redacted' },
+    },
     response: status === undefined ? undefined : { status, headers: {}, text, json },
     error: status === undefined ? 'ECONNRESET: socket hang up' : undefined,
     durationMs: 1,
@@ -27,7 +37,9 @@ describe('status checks', () => {
   it('pass on the documented status and explain a different one', () => {
     expect(() => expectStatus(exchange(200, {}), 200)).not.toThrow();
     expect(() => expectStatus(exchange(200, {}), 400)).toThrow(ConformanceFailure);
-    expect(() => expectStatus(exchange(200, {}), 400)).toThrow(/Received: 200 \/ Documented: 400[\s\S]*curl -sS -X GET/);
+    expect(() => expectStatus(exchange(200, {}), 400)).toThrow(
+      /Received: 200 \/ Documented: 400[\s\S]*curl -sS -X GET/,
+    );
   });
 
   it('treat a missing response as a harness error, not a verdict', () => {
@@ -47,7 +59,9 @@ describe('schema check', () => {
   });
 
   it('fails a voice catalog body with a wrong status type', () => {
-    expect(() => expectSchema(spec, exchange(200, { status: 'true', message: 'ok', data: [] }))).toThrow(ConformanceFailure);
+    expect(() => expectSchema(spec, exchange(200, { status: 'true', message: 'ok', data: [] }))).toThrow(
+      ConformanceFailure,
+    );
   });
 
   it('passes a documented voice catalog body', () => {
@@ -61,31 +75,67 @@ describe('schema check', () => {
       isPublic: true,
       voice_sample_uri: 'https://voices.example/ava.mp3',
     };
-    expect(() => expectSchema(spec, exchange(200, { status: true, message: 'ok', data: [voice] }))).not.toThrow();
+    expect(() =>
+      expectSchema(spec, exchange(200, { status: true, message: 'ok', data: [voice] })),
+    ).not.toThrow();
   });
 });
 
 describe('error body checks', () => {
-  const denied = { auth: false, success: false, code: 'scope_denied', module: 'plugins', required: 'manage', held: 'edit', message: 'no' };
+  const denied = {
+    auth: false,
+    success: false,
+    code: 'scope_denied',
+    module: 'plugins',
+    required: 'manage',
+    held: 'edit',
+    message: 'no',
+  };
 
   it('match the 403 code', () => {
     expect(() => expectForbiddenCode(exchange(403, { code: 'key_revoked' }), 'key_revoked')).not.toThrow();
-    expect(() => expectForbiddenCode(exchange(403, { code: 'key_expired' }), 'key_revoked')).toThrow(/code "key_expired"/);
+    expect(() => expectForbiddenCode(exchange(403, { code: 'key_expired' }), 'key_revoked')).toThrow(
+      /code "key_expired"/,
+    );
   });
 
   it('check module, required and held of scope_denied', () => {
-    expect(() => expectScopeDenied(exchange(403, denied), { module: 'plugins', required: 'manage', held: 'edit' })).not.toThrow();
-    expect(() => expectScopeDenied(exchange(403, { ...denied, held: undefined }), { module: 'plugins', required: 'manage', held: 'edit' })).toThrow(
-      /held absent/,
-    );
-    expect(() => expectScopeDenied(exchange(403, denied), { module: 'plugins', required: 'edit', held: 'edit' })).toThrow(/required "manage"/);
+    expect(() =>
+      expectScopeDenied(exchange(403, denied), { module: 'plugins', required: 'manage', held: 'edit' }),
+    ).not.toThrow();
+    expect(() =>
+      expectScopeDenied(exchange(403, { ...denied, held: undefined }), {
+        module: 'plugins',
+        required: 'manage',
+        held: 'edit',
+      }),
+    ).toThrow(/held absent/);
+    expect(() =>
+      expectScopeDenied(exchange(403, denied), { module: 'plugins', required: 'edit', held: 'edit' }),
+    ).toThrow(/required "manage"/);
   });
 
   it('match exact messages and prefixes', () => {
-    expect(() => expectMessage(exchange(400, { message: 'unauthorized user' }), 400, 'unauthorized user')).not.toThrow();
-    expect(() => expectMessage(exchange(400, { message: 'Unauthorized' }), 400, 'unauthorized user')).toThrow(ConformanceFailure);
-    expect(() => expectMessagePrefix(exchange(404, { message: 'persona already exists with id x' }), 404, 'persona already exists with')).not.toThrow();
-    expect(() => expectMessagePrefix(exchange(409, { message: 'persona already exists with id x' }), 404, 'persona already exists with')).toThrow(/Received: 409/);
+    expect(() =>
+      expectMessage(exchange(400, { message: 'unauthorized user' }), 400, 'unauthorized user'),
+    ).not.toThrow();
+    expect(() => expectMessage(exchange(400, { message: 'Unauthorized' }), 400, 'unauthorized user')).toThrow(
+      ConformanceFailure,
+    );
+    expect(() =>
+      expectMessagePrefix(
+        exchange(404, { message: 'persona already exists with id x' }),
+        404,
+        'persona already exists with',
+      ),
+    ).not.toThrow();
+    expect(() =>
+      expectMessagePrefix(
+        exchange(409, { message: 'persona already exists with id x' }),
+        404,
+        'persona already exists with',
+      ),
+    ).toThrow(/Received: 409/);
   });
 
   it('find invalid bearer token in the 401 body', () => {

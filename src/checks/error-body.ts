@@ -30,7 +30,10 @@ export function expectScopeDenied(
   for (const field of ['module', 'required'] as const) {
     const received = bodyField(exchange, field);
     if (received !== expected[field]) {
-      throw new ConformanceFailure(`Received: ${field} ${show(received)} / Documented: ${field} "${expected[field]}"`, exchange);
+      throw new ConformanceFailure(
+        `Received: ${field} ${show(received)} / Documented: ${field} "${expected[field]}"`,
+        exchange,
+      );
     }
   }
   const held = bodyField(exchange, 'held');
@@ -38,7 +41,10 @@ export function expectScopeDenied(
     throw new ConformanceFailure(`Received: held ${show(held)} / Documented: held, a string`, exchange);
   }
   if (expected.held !== undefined && held !== expected.held) {
-    throw new ConformanceFailure(`Received: held ${show(held)} / Documented: held "${expected.held}"`, exchange);
+    throw new ConformanceFailure(
+      `Received: held ${show(held)} / Documented: held "${expected.held}"`,
+      exchange,
+    );
   }
 }
 
@@ -47,7 +53,10 @@ export function expectMessage(exchange: Exchange, status: number, message: strin
   expectStatus(exchange, status);
   const received = bodyField(exchange, 'message');
   if (received !== message) {
-    throw new ConformanceFailure(`Received: message ${show(received)} / Documented: message "${message}"`, exchange);
+    throw new ConformanceFailure(
+      `Received: message ${show(received)} / Documented: message "${message}"`,
+      exchange,
+    );
   }
 }
 
@@ -56,7 +65,10 @@ export function expectMessagePrefix(exchange: Exchange, status: number, prefix: 
   expectStatus(exchange, status);
   const received = bodyField(exchange, 'message');
   if (typeof received !== 'string' || !received.startsWith(prefix)) {
-    throw new ConformanceFailure(`Received: message ${show(received)} / Documented: a message starting "${prefix}"`, exchange);
+    throw new ConformanceFailure(
+      `Received: message ${show(received)} / Documented: a message starting "${prefix}"`,
+      exchange,
+    );
   }
 }
 

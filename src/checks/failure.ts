@@ -12,7 +12,11 @@ export class ConformanceFailure extends Error {
     readonly summary: string,
     readonly exchange: Exchange | undefined,
   ) {
-    super(exchange ? `${summary}\n  ${exchange.label}\n  ${toCurl(exchange)}\n  → ${describeResponse(exchange)}` : summary);
+    super(
+      exchange
+        ? `${summary}\n  ${exchange.label}\n  ${toCurl(exchange)}\n  → ${describeResponse(exchange)}`
+        : summary,
+    );
   }
 }
 

@@ -19,7 +19,16 @@ function exchange(status: number, json: unknown, operationId = 'ingestText'): Ex
 }
 
 const vector = { status: 'ok', docId: DOC, chunksCreated: 2, title: 'Returns policy', kbId: KB };
-const inline = { status: 'ok', docId: DOC, mode: 'inline', inlineChars: 120, digestMethod: 'verbatim', crawledChars: 120, title: 'Returns policy', kbId: KB };
+const inline = {
+  status: 'ok',
+  docId: DOC,
+  mode: 'inline',
+  inlineChars: 120,
+  digestMethod: 'verbatim',
+  crawledChars: 120,
+  title: 'Returns policy',
+  kbId: KB,
+};
 
 let spec: Spec;
 beforeAll(async () => {
@@ -42,30 +51,48 @@ describe('expectIngestTextTier', () => {
   });
 
   it('fails the other tier than the one asked for', () => {
-    expect(() => expectIngestTextTier(spec, exchange(200, inline), 'vector')).toThrow(/Received: the inline-tier answer \/ Documented: the vector tier/);
+    expect(() => expectIngestTextTier(spec, exchange(200, inline), 'vector')).toThrow(
+      /Received: the inline-tier answer \/ Documented: the vector tier/,
+    );
     expect(() => expectIngestTextTier(spec, exchange(200, vector), 'inline')).toThrow(ConformanceFailure);
   });
 
   it('fails an inline answer that still carries chunksCreated, or lacks an inline field', () => {
-    expect(() => expectIngestTextTier(spec, exchange(200, { ...inline, chunksCreated: 0 }), 'inline')).toThrow(/instead of chunksCreated/);
+    expect(() =>
+      expectIngestTextTier(spec, exchange(200, { ...inline, chunksCreated: 0 }), 'inline'),
+    ).toThrow(/instead of chunksCreated/);
     const { digestMethod: _omitted, ...partial } = inline;
-    expect(() => expectIngestTextTier(spec, exchange(200, partial), 'inline')).toThrow(/IngestTextInlineResponse/);
+    expect(() => expectIngestTextTier(spec, exchange(200, partial), 'inline')).toThrow(
+      /IngestTextInlineResponse/,
+    );
   });
 
   it('fails a vector answer without chunksCreated, and a status other than 200', () => {
     const { chunksCreated: _omitted, ...partial } = vector;
-    expect(() => expectIngestTextTier(spec, exchange(200, partial), 'vector')).toThrow(/IngestTextVectorResponse/);
+    expect(() => expectIngestTextTier(spec, exchange(200, partial), 'vector')).toThrow(
+      /IngestTextVectorResponse/,
+    );
     expect(() => expectIngestTextTier(spec, exchange(201, vector), 'vector')).toThrow(/Received: 201/);
   });
 });
 
 describe('expectIngestUrlAnswer', () => {
-  const url = { status: 'ok', docId: DOC, mode: 'vector', chunksCreated: 3, title: 'Lighthouse keeping', url: 'http://127.0.0.1:9/a.html', kbId: KB };
+  const url = {
+    status: 'ok',
+    docId: DOC,
+    mode: 'vector',
+    chunksCreated: 3,
+    title: 'Lighthouse keeping',
+    url: 'http://127.0.0.1:9/a.html',
+    kbId: KB,
+  };
 
   it('judges a vector-tier page against the full schema', () => {
     expect(expectIngestUrlAnswer(spec, exchange(200, url, 'ingestUrl'))).toBe('vector');
     const { chunksCreated: _omitted, ...partial } = url;
-    expect(() => expectIngestUrlAnswer(spec, exchange(200, partial, 'ingestUrl'))).toThrow(/IngestUrlResponse/);
+    expect(() => expectIngestUrlAnswer(spec, exchange(200, partial, 'ingestUrl'))).toThrow(
+      /IngestUrlResponse/,
+    );
     const { url: _url, ...noUrl } = url;
     expect(() => expectIngestUrlAnswer(spec, exchange(200, noUrl, 'ingestUrl'))).toThrow(ConformanceFailure);
   });
@@ -74,6 +101,8 @@ describe('expectIngestUrlAnswer', () => {
     const { chunksCreated: _omitted, ...inlinePage } = { ...url, mode: 'inline' };
     expect(expectIngestUrlAnswer(spec, exchange(200, inlinePage, 'ingestUrl'))).toBe('inline');
     const { title: _title, ...untitled } = inlinePage;
-    expect(() => expectIngestUrlAnswer(spec, exchange(200, untitled, 'ingestUrl'))).toThrow(/without a string title/);
+    expect(() => expectIngestUrlAnswer(spec, exchange(200, untitled, 'ingestUrl'))).toThrow(
+      /without a string title/,
+    );
   });
 });

@@ -13,7 +13,9 @@ const INLINE_FIELDS = ['inlineChars', 'digestMethod', 'crawledChars'] as const;
 
 function bodyOf(exchange: Exchange): Record<string, unknown> {
   const json = expectResponse(exchange).json;
-  return typeof json === 'object' && json !== null && !Array.isArray(json) ? (json as Record<string, unknown>) : {};
+  return typeof json === 'object' && json !== null && !Array.isArray(json)
+    ? (json as Record<string, unknown>)
+    : {};
 }
 
 /** The tier an ingest answer describes: inline when it says `mode: "inline"` or carries an inline-only field. */
@@ -32,9 +34,16 @@ export function expectIngestTextTier(spec: Spec, exchange: Exchange, mode: Inges
   const body = bodyOf(exchange);
   const tier = tierOfAnswer(body);
   if ((mode === 'vector' || mode === 'inline') && tier !== mode) {
-    throw new ConformanceFailure(`Received: the ${tier}-tier answer / Documented: the ${mode} tier, as mode "${mode}" chooses`, exchange);
+    throw new ConformanceFailure(
+      `Received: the ${tier}-tier answer / Documented: the ${mode} tier, as mode "${mode}" chooses`,
+      exchange,
+    );
   }
-  expectComponentSchema(spec, exchange, tier === 'vector' ? 'IngestTextVectorResponse' : 'IngestTextInlineResponse');
+  expectComponentSchema(
+    spec,
+    exchange,
+    tier === 'vector' ? 'IngestTextVectorResponse' : 'IngestTextInlineResponse',
+  );
   if (tier === 'inline' && 'chunksCreated' in body) {
     throw new ConformanceFailure(
       'Received: an inline-tier answer carrying chunksCreated / Documented: inlineChars, digestMethod and crawledChars instead of chunksCreated',
@@ -44,7 +53,14 @@ export function expectIngestTextTier(spec: Spec, exchange: Exchange, mode: Inges
   return tier;
 }
 
-const URL_ANSWER_FIELDS = { status: 'string', docId: 'string', mode: 'string', title: 'string', url: 'string', kbId: 'string' } as const;
+const URL_ANSWER_FIELDS = {
+  status: 'string',
+  docId: 'string',
+  mode: 'string',
+  title: 'string',
+  url: 'string',
+  kbId: 'string',
+} as const;
 
 /**
  * The ingest-url answer `{status, docId, mode, chunksCreated, title, url, kbId}` is a 200, judged

@@ -5,7 +5,9 @@ import { expectResponse } from './status.ts';
 
 function bodyOf(exchange: Exchange): Record<string, unknown> {
   const json = expectResponse(exchange).json;
-  return typeof json === 'object' && json !== null && !Array.isArray(json) ? (json as Record<string, unknown>) : {};
+  return typeof json === 'object' && json !== null && !Array.isArray(json)
+    ? (json as Record<string, unknown>)
+    : {};
 }
 
 function show(value: unknown): string {
@@ -15,7 +17,10 @@ function show(value: unknown): string {
 function expectFieldType(exchange: Exchange, field: string, type: 'boolean' | 'string'): void {
   const value = bodyOf(exchange)[field];
   if (typeof value !== type) {
-    throw new ConformanceFailure(`Received: ${field} ${show(value)} / Documented: ${field}, a ${type}`, exchange);
+    throw new ConformanceFailure(
+      `Received: ${field} ${show(value)} / Documented: ${field}, a ${type}`,
+      exchange,
+    );
   }
 }
 
@@ -40,7 +45,10 @@ export function expectKeyStateRefusal(exchange: Exchange, code: string): void {
 export function expectMessageCarriesDate(exchange: Exchange): void {
   const message = bodyOf(exchange).message;
   if (typeof message !== 'string' || !/(?<!\d)\d{4}(?!\d)/.test(message)) {
-    throw new ConformanceFailure(`Received: message ${show(message)} / Documented: a message carrying the expiry date`, exchange);
+    throw new ConformanceFailure(
+      `Received: message ${show(message)} / Documented: a message carrying the expiry date`,
+      exchange,
+    );
   }
 }
 
@@ -80,10 +88,17 @@ export function errorSummary(exchange: Exchange): string {
   const response = exchange.response;
   if (!response) return `no response (${exchange.error ?? 'unknown error'})`;
   const json = response.json;
-  const body = typeof json === 'object' && json !== null && !Array.isArray(json) ? (json as Record<string, unknown>) : {};
+  const body =
+    typeof json === 'object' && json !== null && !Array.isArray(json)
+      ? (json as Record<string, unknown>)
+      : {};
   const parts = [String(response.status)];
   if (body.code !== undefined) parts.push(`code ${show(body.code)}`);
   if (body.status !== undefined) parts.push(`status ${show(body.status)}`);
-  parts.push(body.message !== undefined ? `message ${show(body.message)}` : `body ${show(response.text.slice(0, 200))}`);
+  parts.push(
+    body.message !== undefined
+      ? `message ${show(body.message)}`
+      : `body ${show(response.text.slice(0, 200))}`,
+  );
   return parts.join(', ');
 }

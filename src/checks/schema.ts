@@ -38,8 +38,14 @@ export function expectSchema(spec: Spec, exchange: Exchange): void {
   if (!validate(response.json)) {
     const problems = (validate.errors ?? [])
       .slice(0, 5)
-      .map((e) => `${e.instancePath || '(body)'} ${e.message ?? 'is invalid'}${e.params && 'missingProperty' in e.params ? ` (${String(e.params.missingProperty)})` : ''}`)
+      .map(
+        (e) =>
+          `${e.instancePath || '(body)'} ${e.message ?? 'is invalid'}${e.params && 'missingProperty' in e.params ? ` (${String(e.params.missingProperty)})` : ''}`,
+      )
       .join('; ');
-    throw new ConformanceFailure(`Received: a body that does not match the documented schema: ${problems}`, exchange);
+    throw new ConformanceFailure(
+      `Received: a body that does not match the documented schema: ${problems}`,
+      exchange,
+    );
   }
 }

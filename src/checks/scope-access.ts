@@ -4,7 +4,12 @@ import type { Role } from '../target/keyring-types.ts';
 /** What a scoped key holds: a level per module; a module absent from the map is not held. */
 export type HeldScopes = Partial<Record<Module, Level>>;
 
-const EVERY_MODULE_AT_MANAGE: HeldScopes = { assistants: 'manage', voices: 'manage', plugins: 'manage', knowledgeBase: 'manage' };
+const EVERY_MODULE_AT_MANAGE: HeldScopes = {
+  assistants: 'manage',
+  voices: 'manage',
+  plugins: 'manage',
+  knowledgeBase: 'manage',
+};
 
 /**
  * What a keyring role holds, as TARGET.md defines the roles; undefined for the roles that are not

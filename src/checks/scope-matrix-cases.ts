@@ -41,7 +41,9 @@ export function moduleRoles(module: Module): Role[] {
  * console preset for assistants and knowledge.
  */
 export function rolesTriedOn(scope: Scope): Role[] {
-  const others = MODULES.filter((module) => module !== scope.module).flatMap((module) => moduleRoles(module).slice(-1));
+  const others = MODULES.filter((module) => module !== scope.module).flatMap((module) =>
+    moduleRoles(module).slice(-1),
+  );
   return [...moduleRoles(scope.module), ...others, 'preset:assistants-knowledge'];
 }
 
@@ -51,7 +53,12 @@ export function scopeMatrixCells(operations: Iterable<Operation>): ScopeCell[] {
     rolesTriedOn(operation.scope).map((role) => {
       const held = heldScopes(role);
       if (held === undefined) throw new Error(`role ${role} has no scope map`);
-      return { operation, role, access: accessOf(held, operation.scope), id: scopeCheckId(operation.operationId, role) };
+      return {
+        operation,
+        role,
+        access: accessOf(held, operation.scope),
+        id: scopeCheckId(operation.operationId, role),
+      };
     }),
   );
 }

@@ -14,7 +14,10 @@ export function expectStatus(exchange: Exchange, documented: number | readonly n
   const response = expectResponse(exchange);
   const allowed = typeof documented === 'number' ? [documented] : documented;
   if (!allowed.includes(response.status)) {
-    throw new ConformanceFailure(`Received: ${response.status} / Documented: ${allowed.join(' or ')}`, exchange);
+    throw new ConformanceFailure(
+      `Received: ${response.status} / Documented: ${allowed.join(' or ')}`,
+      exchange,
+    );
   }
 }
 

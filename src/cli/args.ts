@@ -54,6 +54,7 @@ export function parseArgs(argv: readonly string[], flags: readonly FlagSpec[]): 
 export function positiveInteger(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n <= 0) throw new ConfigError(`option ${name} must be a positive whole number, got "${value}"`);
+  if (!Number.isInteger(n) || n <= 0)
+    throw new ConfigError(`option ${name} must be a positive whole number, got "${value}"`);
   return n;
 }

@@ -112,7 +112,15 @@ describe('conformance run', () => {
 
   it('exits 2 with one line naming an unreachable address', async () => {
     const reportDir = mkdtempSync(join(tmpdir(), 'conformance-cli-'));
-    const result = await runCli(['run', '--base-url', 'http://127.0.0.1:9/api/v1', '--api-key', KEY, '--report-dir', reportDir]);
+    const result = await runCli([
+      'run',
+      '--base-url',
+      'http://127.0.0.1:9/api/v1',
+      '--api-key',
+      KEY,
+      '--report-dir',
+      reportDir,
+    ]);
     expect(result.code).toBe(2);
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
     expect(result.stderr).toContain('http://127.0.0.1:9/api/v1 is unreachable');
@@ -122,7 +130,11 @@ describe('conformance run', () => {
   it.each([
     ['not JSON', '{ "keys": ', /not valid JSON/],
     ['an unknown role', JSON.stringify({ keys: { root: 'svc_ai_x' } }), /unknown role "root"/],
-    ['a key that is not a string', JSON.stringify({ keys: { full: 7 } }), /role "full" must be a non-empty string/],
+    [
+      'a key that is not a string',
+      JSON.stringify({ keys: { full: 7 } }),
+      /role "full" must be a non-empty string/,
+    ],
   ])('exits 2 with one line when the keyring is %s', async (_, text, message) => {
     const dir = mkdtempSync(join(tmpdir(), 'conformance-cli-'));
     const keyring = join(dir, 'keyring.json');

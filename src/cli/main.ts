@@ -59,7 +59,8 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    const message = error instanceof ConfigError ? error.message : `harness error: ${(error as Error).message}`;
+    const message =
+      error instanceof ConfigError ? error.message : `harness error: ${(error as Error).message}`;
     console.error(`conformance: ${message}`);
     process.exitCode = 2;
   },

@@ -10,7 +10,8 @@ export function redactProcessOutput(redact: Redactor): () => void {
   streams.forEach((stream, index) => {
     const original = originals[index]!;
     const replacement = (chunk: unknown, ...rest: unknown[]): boolean => {
-      const text = typeof chunk === 'string' ? chunk : Buffer.isBuffer(chunk) ? chunk.toString('utf8') : chunk;
+      const text =
+        typeof chunk === 'string' ? chunk : Buffer.isBuffer(chunk) ? chunk.toString('utf8') : chunk;
       return (original as (c: unknown, ...r: unknown[]) => boolean)(
         typeof text === 'string' ? redact(text) : text,
         ...rest,

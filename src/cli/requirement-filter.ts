@@ -13,6 +13,7 @@ export function requirementTitlePattern(glob: string): string {
   const ids = loadCatalog()
     .requirements.map((r) => r.id)
     .filter((id) => matchesGlob(id, glob));
-  if (ids.length === 0) throw new ConfigError(`--requirement "${glob}" matches no requirement of spec/requirements.yaml`);
+  if (ids.length === 0)
+    throw new ConfigError(`--requirement "${glob}" matches no requirement of spec/requirements.yaml`);
   return `\\[[^\\]]*\\b(?:${ids.map(escapeRegExp).join('|')})\\b[^\\]]*\\]`;
 }

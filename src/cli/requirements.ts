@@ -20,15 +20,21 @@ export function runRequirements(argv: readonly string[]): number {
   }
   const total = coverage.byKind.reduce((n, row) => n + row.total, 0);
   const cited = coverage.byKind.reduce((n, row) => n + row.cited, 0);
-  console.log(`${pad('all', 12)}${pad(total, 8)}${pad(cited, 8)}${total === 0 ? 100 : Math.round((cited / total) * 100)}%`);
+  console.log(
+    `${pad('all', 12)}${pad(total, 8)}${pad(cited, 8)}${total === 0 ? 100 : Math.round((cited / total) * 100)}%`,
+  );
   if (coverage.uncitedMust.length > 0) {
-    console.log(`\n${coverage.uncitedMust.length} must requirements no check cites${args.booleans.has('uncited') ? ':' : ' (list them with --uncited)'}`);
+    console.log(
+      `\n${coverage.uncitedMust.length} must requirements no check cites${args.booleans.has('uncited') ? ':' : ' (list them with --uncited)'}`,
+    );
     if (args.booleans.has('uncited')) {
       for (const r of coverage.uncitedMust) console.log(`  ${r.id}  ${r.text.slice(0, 100)}`);
     }
   }
   if (coverage.unknownCited.length > 0) {
-    console.log(`\nids cited in suites/ that the catalog does not define: ${coverage.unknownCited.join(', ')}`);
+    console.log(
+      `\nids cited in suites/ that the catalog does not define: ${coverage.unknownCited.join(', ')}`,
+    );
     return 1;
   }
   return 0;

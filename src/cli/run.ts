@@ -52,14 +52,20 @@ function runPrefix(): string {
 
 function checkFiles(only: string | undefined, files: string | undefined): string[] {
   if (files !== undefined) {
-    const list = files.split(',').map((f) => f.trim()).filter((f) => f.length > 0);
+    const list = files
+      .split(',')
+      .map((f) => f.trim())
+      .filter((f) => f.length > 0);
     if (list.some((f) => !/^suites\/[\w./-]+\.test\.ts$/.test(f) || f.includes('..'))) {
-      throw new ConfigError(`--files takes check files under suites/ (e.g. suites/voices/voice-catalog.test.ts), got "${files}"`);
+      throw new ConfigError(
+        `--files takes check files under suites/ (e.g. suites/voices/voice-catalog.test.ts), got "${files}"`,
+      );
     }
     return list;
   }
   if (only === undefined) return ['suites/**/*.test.ts'];
-  if (!/^[a-z0-9-]+$/.test(only)) throw new ConfigError(`--only takes an area name such as "voices", got "${only}"`);
+  if (!/^[a-z0-9-]+$/.test(only))
+    throw new ConfigError(`--only takes an area name such as "voices", got "${only}"`);
   return [`suites/${only}/**/*.test.ts`];
 }
 
@@ -82,9 +88,15 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
     const requestTimeoutMs = positiveInteger('--timeout', args.values.timeout, 30_000);
     const resolved = resolveTarget(options);
 
-    const faults = args.values.faults?.split(',').map((f) => f.trim()).filter((f) => f.length > 0) ?? [];
+    const faults =
+      args.values.faults
+        ?.split(',')
+        .map((f) => f.trim())
+        .filter((f) => f.length > 0) ?? [];
     if (faults.length > 0 && resolved.baseUrl !== undefined) {
-      throw new ConfigError('--faults plants faults in the embedded reference: it cannot be used with a base URL');
+      throw new ConfigError(
+        '--faults plants faults in the embedded reference: it cannot be used with a base URL',
+      );
     }
     if (resolved.baseUrl === undefined) {
       console.log(
@@ -97,7 +109,12 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
         throw error;
       }
     } else {
-      running = { baseUrl: resolved.baseUrl, keyring: resolved.keyring, embedded: false, close: async () => {} };
+      running = {
+        baseUrl: resolved.baseUrl,
+        keyring: resolved.keyring,
+        embedded: false,
+        close: async () => {},
+      };
     }
     targetLabel = running.baseUrl;
     const redact = makeRedactor(keyringSecrets(running.keyring));
@@ -157,12 +174,19 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
     for (const error of summary.harnessErrors) console.error(`conformance: harness error: ${error}`);
     return exitCodeOf(summary);
   } catch (error) {
-    const message = error instanceof ConfigError ? error.message : `harness error: ${(error as Error).message}`;
+    const message =
+      error instanceof ConfigError ? error.message : `harness error: ${(error as Error).message}`;
     console.error(`conformance: ${message}`);
     try {
       writeSummary(
         reportDir,
-        buildSummary({ target: targetLabel, startedAt, durationMs: Date.now() - startedAt.getTime(), checks: [], harnessErrors: [message] }),
+        buildSummary({
+          target: targetLabel,
+          startedAt,
+          durationMs: Date.now() - startedAt.getTime(),
+          checks: [],
+          harnessErrors: [message],
+        }),
       );
     } catch {
       // The report directory itself may be the problem; the one-line message above says enough.

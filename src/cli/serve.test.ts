@@ -12,15 +12,19 @@ function capture() {
 }
 
 describe('conformance serve', () => {
-  it.each([['--bogus'], ['--port'], ['--port', 'abc'], ['--port', '70000'], ['--port=-1'], ['--keyring-out']])(
-    'bad flags %j → one-line error, exit 2',
-    async (...argv) => {
-      const { err, io } = capture();
-      expect(await runServe(argv, io)).toBe(2);
-      expect(err).toHaveLength(1);
-      expect(err[0]).not.toContain('\n');
-    },
-  );
+  it.each([
+    ['--bogus'],
+    ['--port'],
+    ['--port', 'abc'],
+    ['--port', '70000'],
+    ['--port=-1'],
+    ['--keyring-out'],
+  ])('bad flags %j → one-line error, exit 2', async (...argv) => {
+    const { err, io } = capture();
+    expect(await runServe(argv, io)).toBe(2);
+    expect(err).toHaveLength(1);
+    expect(err[0]).not.toContain('\n');
+  });
 
   it('serves, writes the keyring, and stops cleanly when told to', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'serve-test-'));
@@ -34,10 +38,15 @@ describe('conformance serve', () => {
       expect(baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1$/);
       expect(out[1]).toContain(file);
 
-      const keyring = JSON.parse(await readFile(file, 'utf8')) as { keys: Record<string, string>; accounts: unknown };
+      const keyring = JSON.parse(await readFile(file, 'utf8')) as {
+        keys: Record<string, string>;
+        accounts: unknown;
+      };
       expect(Object.keys(keyring.keys).sort()).toEqual([...KEYRING_ROLES].sort());
       expect((await stat(file)).mode & 0o077).toBe(0);
-      const response = await fetch(`${baseUrl}/users/get_voice_clone`, { headers: { authorization: `Bearer ${keyring.keys.full}` } });
+      const response = await fetch(`${baseUrl}/users/get_voice_clone`, {
+        headers: { authorization: `Bearer ${keyring.keys.full}` },
+      });
       expect(response.status).toBe(200);
       expect(out.join('\n')).not.toContain(keyring.keys.full);
 

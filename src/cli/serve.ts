@@ -26,7 +26,8 @@ function parseFlags(argv: readonly string[]): ServeFlags {
     if (name === '--port') {
       const text = value();
       const port = /^\d{1,5}$/.test(text) ? Number(text) : NaN;
-      if (!(port >= 0 && port <= 65535)) throw new FlagError(`--port must be an integer from 0 to 65535, got "${text}"`);
+      if (!(port >= 0 && port <= 65535))
+        throw new FlagError(`--port must be an integer from 0 to 65535, got "${text}"`);
       flags.port = port;
     } else if (name === '--keyring-out') {
       flags.keyringOut = value();

@@ -33,21 +33,34 @@ function proseSentence(f: Faker): string {
   return f.helpers.arrayElement([
     () => f.hacker.phrase(),
     () => f.commerce.productDescription(),
-    () => `${f.company.catchPhrase()} is how ${f.company.name()} describes its ${f.commerce.product().toLowerCase()} line.`,
+    () =>
+      `${f.company.catchPhrase()} is how ${f.company.name()} describes its ${f.commerce.product().toLowerCase()} line.`,
   ])();
 }
 
 /** A few sentences of prose: the body of a document whose exact wording is not the point. */
-export const proseText = (sentences: { min: number; max: number } = { min: 2, max: 5 }): fc.Arbitrary<string> =>
+export const proseText = (
+  sentences: { min: number; max: number } = { min: 2, max: 5 },
+): fc.Arbitrary<string> =>
   fromFaker((f) => Array.from({ length: f.number.int(sentences) }, () => proseSentence(f)).join(' '));
 
-const DOCUMENT_KINDS = ['FAQ', 'setup guide', 'release notes', 'returns policy', 'troubleshooting notes', 'price list'];
+const DOCUMENT_KINDS = [
+  'FAQ',
+  'setup guide',
+  'release notes',
+  'returns policy',
+  'troubleshooting notes',
+  'price list',
+];
 const BASE_KINDS = ['help centre', 'product manuals', 'support articles', 'onboarding notes', 'policies'];
 /** Media types of pasted text; the document leaves the label free, so only ordinary text types are sent. */
 const TEXT_MEDIA_TYPES = ['text/plain', 'text/markdown', 'text/csv'] as const;
 
 /** createKnowledgeBase bodies (components.schemas.KnowledgeBaseCreateBody): a `name` starting with the prefix, sometimes a description. */
-export function knowledgeBaseCreateBody(spec: Spec, options: KnowledgeGeneratorOptions): fc.Arbitrary<Record<string, unknown>> {
+export function knowledgeBaseCreateBody(
+  spec: Spec,
+  options: KnowledgeGeneratorOptions,
+): fc.Arbitrary<Record<string, unknown>> {
   return objectFromSchema(componentSchema(spec, 'KnowledgeBaseCreateBody'), {
     hints: {
       name: fromFaker((f) => `${options.prefix} ${f.company.name()} ${f.helpers.arrayElement(BASE_KINDS)}`),
@@ -63,7 +76,15 @@ export function ingestTextBody(spec: Spec): fc.Arbitrary<Record<string, unknown>
       text: proseText(),
       title: fromFaker((f) => `${f.commerce.productName()} ${f.helpers.arrayElement(DOCUMENT_KINDS)}`),
       mimeType: fc.constantFrom(...TEXT_MEDIA_TYPES),
-      source: fromFaker((f) => f.helpers.arrayElement(['crm-export', 'support-ticket', 'wiki', 'sales call notes', f.internet.domainName()])),
+      source: fromFaker((f) =>
+        f.helpers.arrayElement([
+          'crm-export',
+          'support-ticket',
+          'wiki',
+          'sales call notes',
+          f.internet.domainName(),
+        ]),
+      ),
     },
   });
 }
@@ -126,7 +147,12 @@ export function textBody(spec: Spec, overrides: BodyOverrides = {}): Record<stri
  * answered from the document holding it.
  */
 export function markedSentence(marker: string): string {
-  return draw(fromFaker((f) => `${f.person.firstName()} filed note ${marker} about the ${f.commerce.productName().toLowerCase()} ${f.helpers.arrayElement(DOCUMENT_KINDS)}.`));
+  return draw(
+    fromFaker(
+      (f) =>
+        `${f.person.firstName()} filed note ${marker} about the ${f.commerce.productName().toLowerCase()} ${f.helpers.arrayElement(DOCUMENT_KINDS)}.`,
+    ),
+  );
 }
 
 /** A marker word for `markedSentence`: the prefix, then letters and digits no other call returns. */

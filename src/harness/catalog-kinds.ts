@@ -5,7 +5,8 @@ export function requirementKinds(ids: readonly string[]): string[] {
   const { byId } = loadCatalog();
   return ids.map((id) => {
     const requirement = byId.get(id);
-    if (requirement === undefined) throw new Error(`a check cites "${id}", which spec/requirements.yaml does not define`);
+    if (requirement === undefined)
+      throw new Error(`a check cites "${id}", which spec/requirements.yaml does not define`);
     return requirement.kind;
   });
 }

@@ -47,7 +47,13 @@ export const conformanceTest = base.extend<CheckFixtures>({
     await use((role: Role) => {
       const key = target.keyring.keys[role];
       if (key === undefined) return skip(`the keyring has no "${role}" key`);
-      return new ApiClient({ baseUrl: target.baseUrl, apiKey: key, spec, secrets, timeoutMs: target.requestTimeoutMs });
+      return new ApiClient({
+        baseUrl: target.baseUrl,
+        apiKey: key,
+        spec,
+        secrets,
+        timeoutMs: target.requestTimeoutMs,
+      });
     });
   },
   withAuthorization: async ({ target, spec }, use) => {
@@ -70,7 +76,9 @@ export const conformanceTest = base.extend<CheckFixtures>({
       const tracker = new ResourceTracker();
       await use(tracker);
       for (const problem of await tracker.cleanupAll()) {
-        console.warn(`conformance: could not remove ${problem} (run \`conformance cleanup\` to remove leftovers)`);
+        console.warn(
+          `conformance: could not remove ${problem} (run \`conformance cleanup\` to remove leftovers)`,
+        );
       }
     },
     { scope: 'file' },
@@ -96,7 +104,8 @@ function kindOf(requirements: readonly string[]): CheckKind {
 }
 
 /** What a check body receives: the fixtures and the parts of vitest's context a check needs. */
-export type CheckContext = CheckFixtures & Pick<TestContext, 'task' | 'skip' | 'onTestFinished' | 'signal' | 'annotate'>;
+export type CheckContext = CheckFixtures &
+  Pick<TestContext, 'task' | 'skip' | 'onTestFinished' | 'signal' | 'annotate'>;
 
 export interface CheckOptions {
   /** operationIds the check exercises, for the report's labels. */
@@ -120,21 +129,10 @@ export function check(
   const kind = kindOf(requirements);
   const area = id.split('.')[0] ?? id;
   // vitest reads which fixtures a test uses from the destructuring pattern, so it is spelled out.
-  conformanceTest(`${title} [${requirements.join(', ')}]`, { timeout: options.timeout }, async ({
-    target,
-    spec,
-    as,
-    withAuthorization,
-    prefix,
-    observe,
-    tracker,
-    task,
-    skip,
-    onTestFinished,
-    signal,
-    annotate,
-  }) => {
-    const context: CheckContext = {
+  conformanceTest(
+    `${title} [${requirements.join(', ')}]`,
+    { timeout: options.timeout },
+    async ({
       target,
       spec,
       as,
@@ -147,28 +145,44 @@ export function check(
       onTestFinished,
       signal,
       annotate,
-    };
-    const meta: CheckMeta = {
-      id,
-      requirements: [...requirements],
-      kind,
-      operations: options.operations ?? [],
-      area,
-      observations: [],
-    };
-    context.task.meta.check = meta;
-    await label('area', area);
-    for (const requirement of requirements) await label('requirement', requirement);
-    for (const operation of meta.operations) await label('operation', operation);
-    try {
-      await body(context);
-    } catch (error) {
-      const verdict = error instanceof ConformanceFailure || (error instanceof Error && error.name === 'AssertionError');
-      if (kind === 'should' && verdict) {
-        meta.warning = error.message;
-        return;
+    }) => {
+      const context: CheckContext = {
+        target,
+        spec,
+        as,
+        withAuthorization,
+        prefix,
+        observe,
+        tracker,
+        task,
+        skip,
+        onTestFinished,
+        signal,
+        annotate,
+      };
+      const meta: CheckMeta = {
+        id,
+        requirements: [...requirements],
+        kind,
+        operations: options.operations ?? [],
+        area,
+        observations: [],
+      };
+      context.task.meta.check = meta;
+      await label('area', area);
+      for (const requirement of requirements) await label('requirement', requirement);
+      for (const operation of meta.operations) await label('operation', operation);
+      try {
+        await body(context);
+      } catch (error) {
+        const verdict =
+          error instanceof ConformanceFailure || (error instanceof Error && error.name === 'AssertionError');
+        if (kind === 'should' && verdict) {
+          meta.warning = error.message;
+          return;
+        }
+        throw error;
       }
-      throw error;
-    }
-  });
+    },
+  );
 }

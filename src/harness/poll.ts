@@ -17,7 +17,9 @@ export async function pollUntil<T>(
     const answer = await ask();
     if (done(answer)) return { answer, satisfied: true, attempts };
     if (Date.now() >= deadline) return { answer, satisfied: false, attempts };
-    await new Promise((resolve) => setTimeout(resolve, Math.min(interval, Math.max(0, deadline - Date.now()))));
+    await new Promise((resolve) =>
+      setTimeout(resolve, Math.min(interval, Math.max(0, deadline - Date.now()))),
+    );
     interval = Math.min(interval * 2, 1_000);
   }
 }

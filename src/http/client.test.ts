@@ -27,7 +27,12 @@ beforeAll(async () => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      seen.push({
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      });
       if (req.url?.startsWith('/api/v1/slow')) return; // never answers: the client's timeout must end it
       if (req.url?.startsWith('/api/v1/echo-key')) {
         res.writeHead(200, { 'content-type': 'application/json' });
@@ -72,7 +77,10 @@ describe('ApiClient', () => {
   it('sends multipart bodies with file parts', async () => {
     const exchange = await client().call('uploadFile', {
       path: { kbId: 'kb1' },
-      multipart: { title: 'Notes', file: { filename: 'a.txt', contentType: 'text/plain', content: Buffer.from('hello world') } },
+      multipart: {
+        title: 'Notes',
+        file: { filename: 'a.txt', contentType: 'text/plain', content: Buffer.from('hello world') },
+      },
     });
     const request = seen.at(-1)!;
     expect(request.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);

@@ -131,7 +131,12 @@ export class ApiClient {
           multipart.push({ name, value: part });
         } else {
           form.append(name, new Blob([part.content], { type: part.contentType }), part.filename);
-          multipart.push({ name, filename: part.filename, contentType: part.contentType, size: part.content.length });
+          multipart.push({
+            name,
+            filename: part.filename,
+            contentType: part.contentType,
+            size: part.content.length,
+          });
         }
       }
       body = form;

@@ -23,7 +23,8 @@ export function toCurl(exchange: Exchange, maxBody = 2000): string {
   }
   if (request.jsonBody !== undefined) parts.push('--data-raw', quote(excerpt(request.jsonBody, maxBody)));
   for (const part of request.multipart ?? []) {
-    if ('filename' in part) parts.push('-F', quote(`${part.name}=@${part.filename};type=${part.contentType}`));
+    if ('filename' in part)
+      parts.push('-F', quote(`${part.name}=@${part.filename};type=${part.contentType}`));
     else parts.push('-F', quote(`${part.name}=${part.value}`));
   }
   return parts.join(' ');
@@ -32,6 +33,7 @@ export function toCurl(exchange: Exchange, maxBody = 2000): string {
 /** The response status and a body excerpt, for failure messages. */
 export function describeResponse(exchange: Exchange, maxBody = 600): string {
   if (!exchange.response) return `no response: ${exchange.error ?? 'unknown error'}`;
-  const body = exchange.response.text.length === 0 ? '(empty body)' : excerpt(exchange.response.text, maxBody);
+  const body =
+    exchange.response.text.length === 0 ? '(empty body)' : excerpt(exchange.response.text, maxBody);
   return `HTTP ${exchange.response.status} ${body}`;
 }

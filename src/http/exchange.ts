@@ -10,8 +10,7 @@ export interface RecordedRequest {
 }
 
 export type MultipartPart =
-  | { name: string; value: string }
-  | { name: string; filename: string; contentType: string; size: number };
+  { name: string; value: string } | { name: string; filename: string; contentType: string; size: number };
 
 export interface RecordedResponse {
   status: number;

@@ -6,8 +6,16 @@ export interface Account {
   ownerEmail: string;
 }
 
-export const ACCOUNT_A: Account = { id: 'acct_a', name: 'Account A', ownerEmail: 'first-account@example.com' };
-export const ACCOUNT_B: Account = { id: 'acct_b', name: 'Account B', ownerEmail: 'second-account@example.com' };
+export const ACCOUNT_A: Account = {
+  id: 'acct_a',
+  name: 'Account A',
+  ownerEmail: 'first-account@example.com',
+};
+export const ACCOUNT_B: Account = {
+  id: 'acct_b',
+  name: 'Account B',
+  ownerEmail: 'second-account@example.com',
+};
 
 export class AccountDirectory {
   constructor(private readonly accounts: readonly Account[] = [ACCOUNT_A, ACCOUNT_B]) {}

@@ -13,7 +13,6 @@ export interface FaultSwitch {
 
 export const NO_FAULTS: FaultSwitch = { has: () => false };
 
-
 /** Thrown for a fault id the catalog does not define: a typo must not run an unfaulted reference. */
 export class UnknownFaultError extends Error {
   constructor(readonly ids: readonly string[]) {

@@ -24,11 +24,32 @@ describe('createReferenceServer', () => {
     const server = await createReferenceServer();
     try {
       const id = `evt_${process.pid}`;
-      const headers = { authorization: `Bearer ${server.keyring.keys.full}`, 'content-type': 'application/json' };
-      const body = JSON.stringify({ name: 'Gone soon', customPersonaId: id, isPublic: false, voice: '65f1a0c2b7e4d3a1c0f00001', tags: [] });
-      expect((await fetch(`${server.baseUrl}/persona/enterprise/createPersona`, { method: 'POST', headers, body })).status).toBe(200);
-      expect((await fetch(`${server.baseUrl}/persona/enterprise/deletePersona/s/${id}`, { method: 'DELETE', headers: { authorization: headers.authorization } })).status).toBe(200);
-      expect(server.events.all()).toContainEqual(expect.objectContaining({ type: 'assistant.deleted', name: 'Gone soon' }));
+      const headers = {
+        authorization: `Bearer ${server.keyring.keys.full}`,
+        'content-type': 'application/json',
+      };
+      const body = JSON.stringify({
+        name: 'Gone soon',
+        customPersonaId: id,
+        isPublic: false,
+        voice: '65f1a0c2b7e4d3a1c0f00001',
+        tags: [],
+      });
+      expect(
+        (await fetch(`${server.baseUrl}/persona/enterprise/createPersona`, { method: 'POST', headers, body }))
+          .status,
+      ).toBe(200);
+      expect(
+        (
+          await fetch(`${server.baseUrl}/persona/enterprise/deletePersona/s/${id}`, {
+            method: 'DELETE',
+            headers: { authorization: headers.authorization },
+          })
+        ).status,
+      ).toBe(200);
+      expect(server.events.all()).toContainEqual(
+        expect.objectContaining({ type: 'assistant.deleted', name: 'Gone soon' }),
+      );
     } finally {
       await server.close();
     }
@@ -39,7 +60,9 @@ describe('createReferenceServer', () => {
     try {
       expect(a.baseUrl).not.toBe(b.baseUrl);
       expect(a.keyring.keys.full).not.toBe(b.keyring.keys.full);
-      const response = await fetch(`${b.baseUrl}/users/get_voice_clone`, { headers: { authorization: `Bearer ${a.keyring.keys.full}` } });
+      const response = await fetch(`${b.baseUrl}/users/get_voice_clone`, {
+        headers: { authorization: `Bearer ${a.keyring.keys.full}` },
+      });
       expect(response.status).toBe(401);
     } finally {
       await Promise.all([a.close(), b.close()]);
@@ -48,7 +71,9 @@ describe('createReferenceServer', () => {
 
   it('closes cleanly even with a keep-alive connection open', async () => {
     const server = await createReferenceServer();
-    await fetch(`${server.baseUrl}/users/get_voice_clone`, { headers: { authorization: `Bearer ${server.keyring.keys.full}` } });
+    await fetch(`${server.baseUrl}/users/get_voice_clone`, {
+      headers: { authorization: `Bearer ${server.keyring.keys.full}` },
+    });
     await server.close();
     await expect(fetch(`${server.baseUrl}/users/get_voice_clone`)).rejects.toThrow();
   });
@@ -61,8 +86,12 @@ describe('createReferenceServer', () => {
   });
 
   it('refuses a fault id the catalog does not define, naming it', async () => {
-    expect(() => buildReferenceApp({ faults: ['auth.expiry-ignored', 'plugins.no-such-fault'] })).toThrow(UnknownFaultError);
-    expect(() => buildReferenceApp({ faults: ['plugins.no-such-fault'] })).toThrow(/unknown fault id "plugins\.no-such-fault"/);
+    expect(() => buildReferenceApp({ faults: ['auth.expiry-ignored', 'plugins.no-such-fault'] })).toThrow(
+      UnknownFaultError,
+    );
+    expect(() => buildReferenceApp({ faults: ['plugins.no-such-fault'] })).toThrow(
+      /unknown fault id "plugins\.no-such-fault"/,
+    );
     await expect(createReferenceServer({ faults: ['typo'] })).rejects.toThrow(/unknown fault id "typo"/);
   });
 });

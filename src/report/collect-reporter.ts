@@ -12,13 +12,17 @@ function firstLine(text: string): string {
 function outcomeOf(testCase: TestCase): { outcome: Outcome; message?: string } {
   const result = testCase.result();
   const meta = testCase.meta().check;
-  if (result.state === 'skipped') return { outcome: 'skipped', ...(result.note ? { message: result.note } : {}) };
+  if (result.state === 'skipped')
+    return { outcome: 'skipped', ...(result.note ? { message: result.note } : {}) };
   if (result.state === 'failed') {
     const error = result.errors[0];
     const message = error?.message ?? 'failed';
     // Only a verdict on the implementation is a failure; a broken harness or network is "errored".
     const verdict = error?.name === 'ConformanceFailure' || error?.name === 'AssertionError';
-    return { outcome: verdict ? 'failed' : 'errored', message: verdict ? message : `${error?.name ?? 'Error'}: ${message}` };
+    return {
+      outcome: verdict ? 'failed' : 'errored',
+      message: verdict ? message : `${error?.name ?? 'Error'}: ${message}`,
+    };
   }
   if (result.state === 'pending') return { outcome: 'skipped', message: 'not run' };
   if (meta?.warning) return { outcome: 'warned', message: meta.warning };
@@ -33,7 +37,10 @@ export class CollectReporter implements Reporter {
 
   constructor(private readonly root: string) {}
 
-  onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError>): void {
+  onTestRunEnd(
+    testModules: ReadonlyArray<TestModule>,
+    unhandledErrors: ReadonlyArray<SerializedError>,
+  ): void {
     for (const module of testModules) {
       const file = relative(this.root, module.moduleId);
       for (const error of module.errors()) this.harnessErrors.push(`${file}: ${firstLine(error.message)}`);

@@ -15,7 +15,10 @@ describe('coverage of the requirement catalog', () => {
 
   it('counts cited requirements per kind and lists uncited musts', () => {
     const dir = mkdtempSync(join(tmpdir(), 'conformance-coverage-'));
-    writeFileSync(join(dir, 'a.test.ts'), `check('x', ['KB-ATTACH-04', 'KB-QUERY-01', 'KB-ATTACH-99'], 't', f);`);
+    writeFileSync(
+      join(dir, 'a.test.ts'),
+      `check('x', ['KB-ATTACH-04', 'KB-QUERY-01', 'KB-ATTACH-99'], 't', f);`,
+    );
     const catalog = loadCatalog();
     const coverage = computeCoverage(catalog, dir);
     const must = coverage.byKind.find((k) => k.kind === 'must');

@@ -2,7 +2,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { scopeRowRequirement } from '../checks/scope-matrix-cases.ts';
 import { loadOperationIndexSync } from '../spec/openapi.ts';
-import { findCitedIds, findIdTokens, REQUIREMENT_KINDS, type Catalog, type Requirement } from '../spec/requirements.ts';
+import {
+  findCitedIds,
+  findIdTokens,
+  REQUIREMENT_KINDS,
+  type Catalog,
+  type Requirement,
+} from '../spec/requirements.ts';
 
 export interface KindCoverage {
   kind: string;

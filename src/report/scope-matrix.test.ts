@@ -5,12 +5,19 @@ import { renderScopeMatrix } from './scope-matrix.ts';
 import { buildSummary, type SummaryCheck } from './summary.ts';
 
 function check(id: string, outcome: SummaryCheck['outcome']): SummaryCheck {
-  const status = outcome === 'skipped' ? 'skipped' : outcome === 'failed' || outcome === 'errored' ? 'failed' : 'passed';
+  const status =
+    outcome === 'skipped' ? 'skipped' : outcome === 'failed' || outcome === 'errored' ? 'failed' : 'passed';
   return { id, requirements: ['AUTH-13'], status, outcome, title: id, file: 'suites/auth/x.test.ts' };
 }
 
 function summaryOf(checks: SummaryCheck[]) {
-  return buildSummary({ target: 'http://127.0.0.1:1/api/v1', startedAt: new Date('2026-11-21T10:00:00.000Z'), durationMs: 1, checks, harnessErrors: [] });
+  return buildSummary({
+    target: 'http://127.0.0.1:1/api/v1',
+    startedAt: new Date('2026-11-21T10:00:00.000Z'),
+    durationMs: 1,
+    checks,
+    harnessErrors: [],
+  });
 }
 
 describe('renderScopeMatrix', () => {
@@ -26,24 +33,40 @@ describe('renderScopeMatrix', () => {
       ]),
     );
     const table = markdown.split('\n').filter((line) => line.startsWith('|'));
-    expect(table[0]).toBe('| operation | scope | assistants:view | plugins:edit | plugins:manage | preset:assistants-knowledge | legacy |');
+    expect(table[0]).toBe(
+      '| operation | scope | assistants:view | plugins:edit | plugins:manage | preset:assistants-knowledge | legacy |',
+    );
     // Rows follow spec/openapi.yaml: the assistant list comes before the plugin delete.
-    expect(table[2]).toBe('| listPersonas | assistants:view | passed: allowed | — | — | skipped: allowed | passed (observed): recorded |');
-    expect(table[3]).toBe('| deletePlugin | plugins:manage (destructive) | — | failed: scope_denied | passed: allowed | — | — |');
+    expect(table[2]).toBe(
+      '| listPersonas | assistants:view | passed: allowed | — | — | skipped: allowed | passed (observed): recorded |',
+    );
+    expect(table[3]).toBe(
+      '| deletePlugin | plugins:manage (destructive) | — | failed: scope_denied | passed: allowed | — | — |',
+    );
     expect(table).toHaveLength(4);
     expect(markdown).toContain('3 passed, 1 failed, 1 skipped');
   });
 
   it('shows an errored check as failed and an operation unknown to the spec after the known ones', () => {
     const markdown = renderScopeMatrix(
-      summaryOf([check(scopeCheckId('retiredOperation', 'full'), 'passed'), check(scopeCheckId('listVoices', 'voices:view'), 'errored')]),
+      summaryOf([
+        check(scopeCheckId('retiredOperation', 'full'), 'passed'),
+        check(scopeCheckId('listVoices', 'voices:view'), 'errored'),
+      ]),
       loadOperationIndexSync(),
     );
-    const rows = markdown.split('\n').filter((line) => line.startsWith('| list') || line.startsWith('| retired'));
-    expect(rows).toEqual(['| listVoices | voices:view | — | failed (errored): allowed |', '| retiredOperation | ? | passed | — |']);
+    const rows = markdown
+      .split('\n')
+      .filter((line) => line.startsWith('| list') || line.startsWith('| retired'));
+    expect(rows).toEqual([
+      '| listVoices | voices:view | — | failed (errored): allowed |',
+      '| retiredOperation | ? | passed | — |',
+    ]);
   });
 
   it('says so when no scope check ran', () => {
-    expect(renderScopeMatrix(summaryOf([check('versioning.base-address.ends-in-api-v1', 'passed')]))).toContain('No scope-matrix checks');
+    expect(
+      renderScopeMatrix(summaryOf([check('versioning.base-address.ends-in-api-v1', 'passed')])),
+    ).toContain('No scope-matrix checks');
   });
 });

@@ -7,7 +7,8 @@ import type { Summary, SummaryCheck } from './summary.ts';
 /** What the cell's check expects of the implementation, in a word or two. */
 function expectation(role: string, operation: Operation | undefined): string | undefined {
   if (!operation || !(KEYRING_ROLES as readonly string[]).includes(role)) return undefined;
-  if (role === 'legacy') return operation.path === '/kb' || operation.path.startsWith('/kb/') ? 'route_forbidden' : 'recorded';
+  if (role === 'legacy')
+    return operation.path === '/kb' || operation.path.startsWith('/kb/') ? 'route_forbidden' : 'recorded';
   const held = heldScopes(role as Role);
   if (!held) return undefined;
   const access = accessOf(held, operation.scope);
@@ -49,7 +50,10 @@ function escapeCell(text: string): string {
  * outcome of the `auth.scope.<operationId>.<role>` check of summary.json; `—` where a role was
  * not tried on an operation.
  */
-export function renderScopeMatrix(summary: Summary, index: ReadonlyMap<string, Operation> = loadOperationIndexSync()): string {
+export function renderScopeMatrix(
+  summary: Summary,
+  index: ReadonlyMap<string, Operation> = loadOperationIndexSync(),
+): string {
   const cells = new Map<string, Map<string, SummaryCheck>>();
   for (const check of summary.checks) {
     const parsed = parseScopeCheckId(check.id);
@@ -69,11 +73,16 @@ export function renderScopeMatrix(summary: Summary, index: ReadonlyMap<string, O
   }
   const roles = orderRoles([...cells.values()].flatMap((row) => [...row.keys()]));
   const counts = { passed: 0, failed: 0, skipped: 0 };
-  lines.push(`| operation | scope | ${roles.map(escapeCell).join(' | ')} |`, `|---|---|${roles.map(() => '---').join('|')}|`);
+  lines.push(
+    `| operation | scope | ${roles.map(escapeCell).join(' | ')} |`,
+    `|---|---|${roles.map(() => '---').join('|')}|`,
+  );
   for (const operationId of orderOperations(cells.keys(), index)) {
     const row = cells.get(operationId) ?? new Map<string, SummaryCheck>();
     const scope = index.get(operationId)?.scope;
-    const scopeText = scope ? `${scope.module}:${scope.level}${scope.destructive ? ' (destructive)' : ''}` : '?';
+    const scopeText = scope
+      ? `${scope.module}:${scope.level}${scope.destructive ? ' (destructive)' : ''}`
+      : '?';
     const texts = roles.map((role) => {
       const check = row.get(role);
       if (!check) return '—';

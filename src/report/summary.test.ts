@@ -20,7 +20,12 @@ describe('summary.json', () => {
       target: 'http://127.0.0.1:1/api/v1',
       startedAt: new Date('2026-11-21T10:00:00.000Z'),
       durationMs: 8123,
-      checks: [check('passed', 'passed'), check('failed', 'failed'), check('skipped', 'skipped'), check('warned', 'passed')],
+      checks: [
+        check('passed', 'passed'),
+        check('failed', 'failed'),
+        check('skipped', 'skipped'),
+        check('warned', 'passed'),
+      ],
       harnessErrors: [],
     });
     const written = JSON.parse(readFileSync(writeSummary(dir, summary), 'utf8')) as Record<string, unknown>;
@@ -40,9 +45,15 @@ describe('summary.json', () => {
 
   it('maps outcomes to TARGET.md exit statuses', () => {
     const base = { target: 't', startedAt: new Date(), durationMs: 1, harnessErrors: [] as string[] };
-    expect(exitCodeOf(buildSummary({ ...base, checks: [check('passed', 'passed'), check('warned', 'passed')] }))).toBe(0);
-    expect(exitCodeOf(buildSummary({ ...base, checks: [check('failed', 'failed'), check('errored', 'failed')] }))).toBe(1);
+    expect(
+      exitCodeOf(buildSummary({ ...base, checks: [check('passed', 'passed'), check('warned', 'passed')] })),
+    ).toBe(0);
+    expect(
+      exitCodeOf(buildSummary({ ...base, checks: [check('failed', 'failed'), check('errored', 'failed')] })),
+    ).toBe(1);
     expect(exitCodeOf(buildSummary({ ...base, checks: [check('errored', 'failed')] }))).toBe(2);
-    expect(exitCodeOf(buildSummary({ ...base, checks: [], harnessErrors: ['suites/x.test.ts: SyntaxError'] }))).toBe(2);
+    expect(
+      exitCodeOf(buildSummary({ ...base, checks: [], harnessErrors: ['suites/x.test.ts: SyntaxError'] })),
+    ).toBe(2);
   });
 });

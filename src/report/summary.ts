@@ -42,7 +42,14 @@ export function buildSummary(input: {
   harnessErrors: string[];
 }): Summary {
   const totals = { passed: 0, failed: 0, skipped: 0 };
-  const outcomes: Record<Outcome, number> = { passed: 0, failed: 0, warned: 0, observed: 0, skipped: 0, errored: 0 };
+  const outcomes: Record<Outcome, number> = {
+    passed: 0,
+    failed: 0,
+    warned: 0,
+    observed: 0,
+    skipped: 0,
+    errored: 0,
+  };
   for (const check of input.checks) {
     totals[check.status] += 1;
     outcomes[check.outcome] += 1;

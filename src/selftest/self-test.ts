@@ -136,7 +136,15 @@ async function selfTest(
           : await limit(() =>
               runConformanceChild({
                 root: PROJECT_ROOT,
-                args: ['--faults', fault.id, '--files', files.join(','), '--requirement', fault.requirement, '--bail'],
+                args: [
+                  '--faults',
+                  fault.id,
+                  '--files',
+                  files.join(','),
+                  '--requirement',
+                  fault.requirement,
+                  '--bail',
+                ],
                 reportDir: join(workDir, 'faults', fault.id),
                 timeoutMs: FAULT_TIMEOUT_MS,
                 registry,

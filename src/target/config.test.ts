@@ -29,8 +29,15 @@ describe('targetOptions', () => {
       CONFORMANCE_REPORT_DIR: 'env-reports',
     };
     const fromEnv = targetOptions({}, env);
-    expect(fromEnv).toMatchObject({ baseUrl: 'http://env.example/api/v1', apiKey: 'svc_ai_env', fixtureHost: '10.0.0.5' });
-    const overridden = targetOptions({ baseUrl: 'http://flag.example/api/v1', fixtureHost: 'host.internal' }, env);
+    expect(fromEnv).toMatchObject({
+      baseUrl: 'http://env.example/api/v1',
+      apiKey: 'svc_ai_env',
+      fixtureHost: '10.0.0.5',
+    });
+    const overridden = targetOptions(
+      { baseUrl: 'http://flag.example/api/v1', fixtureHost: 'host.internal' },
+      env,
+    );
     expect(overridden.baseUrl).toBe('http://flag.example/api/v1');
     expect(overridden.fixtureHost).toBe('host.internal');
     expect(overridden.apiKey).toBe('svc_ai_env');
@@ -43,20 +50,32 @@ describe('resolveTarget', () => {
   });
 
   it('uses the single API key as the full role when no keyring is given', () => {
-    const target = resolveTarget(targetOptions({ baseUrl: 'http://x.example/api/v1/', apiKey: 'svc_ai_one' }, {}));
+    const target = resolveTarget(
+      targetOptions({ baseUrl: 'http://x.example/api/v1/', apiKey: 'svc_ai_one' }, {}),
+    );
     expect(target.baseUrl).toBe('http://x.example/api/v1');
     expect(target.keyring.keys).toEqual({ full: 'svc_ai_one' });
   });
 
   it('reads the keyring file when given', () => {
-    const path = file('ok.json', JSON.stringify({ keys: { full: 'svc_ai_a', other: 'svc_ai_b' }, accounts: { other: { email: 'b@example.com' } } }));
-    const target = resolveTarget(targetOptions({ baseUrl: 'http://x.example/api/v1', keyringFile: path }, {}));
+    const path = file(
+      'ok.json',
+      JSON.stringify({
+        keys: { full: 'svc_ai_a', other: 'svc_ai_b' },
+        accounts: { other: { email: 'b@example.com' } },
+      }),
+    );
+    const target = resolveTarget(
+      targetOptions({ baseUrl: 'http://x.example/api/v1', keyringFile: path }, {}),
+    );
     expect(target.keyring.keys.other).toBe('svc_ai_b');
     expect(target.keyring.accounts?.other?.email).toBe('b@example.com');
   });
 
   it('refuses a base URL with no key at all, naming the variables', () => {
-    expect(() => resolveTarget(targetOptions({ baseUrl: 'http://x.example/api/v1' }, {}))).toThrow(/CONFORMANCE_API_KEY/);
+    expect(() => resolveTarget(targetOptions({ baseUrl: 'http://x.example/api/v1' }, {}))).toThrow(
+      /CONFORMANCE_API_KEY/,
+    );
   });
 });
 
@@ -75,7 +94,9 @@ describe('keyring validation', () => {
   it('names the file when it is not JSON', () => {
     const path = file('bad.json', '{ keys: ');
     expect(() => readKeyringFile(path)).toThrow(ConfigError);
-    expect(() => readKeyringFile(path)).toThrow(new RegExp(`keyring ${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: not valid JSON`));
+    expect(() => readKeyringFile(path)).toThrow(
+      new RegExp(`keyring ${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: not valid JSON`),
+    );
   });
 
   it('names the file when it cannot be read', () => {
@@ -83,18 +104,22 @@ describe('keyring validation', () => {
   });
 
   it('names an unknown role', () => {
-    expect(() => parseKeyring('k.json', { keys: { superuser: 'svc_ai_x' } })).toThrow(/unknown role "superuser"/);
+    expect(() => parseKeyring('k.json', { keys: { superuser: 'svc_ai_x' } })).toThrow(
+      /unknown role "superuser"/,
+    );
   });
 
   it('names a role whose key is not a string', () => {
-    expect(() => parseKeyring('k.json', { keys: { full: 42 } })).toThrow(/key of role "full" must be a non-empty string/);
+    expect(() => parseKeyring('k.json', { keys: { full: 42 } })).toThrow(
+      /key of role "full" must be a non-empty string/,
+    );
   });
 
   it('refuses a top level that is not an object and a malformed probe list', () => {
     expect(() => parseKeyring('k.json', [])).toThrow(/top level must be a JSON object/);
-    expect(() => parseKeyring('k.json', { keys: {}, forbiddenRoutes: [{ method: 'FETCH', path: '/keys' }] })).toThrow(
-      /forbiddenRoutes\[0\]\.method/,
-    );
+    expect(() =>
+      parseKeyring('k.json', { keys: {}, forbiddenRoutes: [{ method: 'FETCH', path: '/keys' }] }),
+    ).toThrow(/forbiddenRoutes\[0\]\.method/);
   });
 
   it('accepts every role of TARGET.md and the probe lists', () => {

@@ -10,7 +10,9 @@ export interface RunningTarget {
 }
 
 /** With no base URL the suite checks its own reference implementation, started in-process. */
-export async function startEmbeddedTarget(options: { faults?: Iterable<string> } = {}): Promise<RunningTarget> {
+export async function startEmbeddedTarget(
+  options: { faults?: Iterable<string> } = {},
+): Promise<RunningTarget> {
   const server = await createReferenceServer({ faults: options.faults ?? [] });
   return { baseUrl: server.baseUrl, keyring: server.keyring, embedded: true, close: () => server.close() };
 }

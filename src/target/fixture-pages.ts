@@ -30,7 +30,8 @@ export const SCRIPT_RENDERED = {
 
 /** A page that answers only after a delay, to show that refresh-now returns before the re-crawl ends. */
 export const SLOW = {
-  pathFor: (token: string, delayMs: number) => `/pages/slow/${encodeURIComponent(token)}.html?delayMs=${delayMs}`,
+  pathFor: (token: string, delayMs: number) =>
+    `/pages/slow/${encodeURIComponent(token)}.html?delayMs=${delayMs}`,
   title: 'Slow Page',
   sentence: 'The slow page describes a tortoise crossing the Galápagos highlands at dawn.',
 } as const;
@@ -51,7 +52,8 @@ export const HELD = {
   /** GET: `HeldState` as JSON. */
   statePathFor: (token: string) => `/_held/${encodeURIComponent(token)}`,
   title: 'Lock Keeper Notices',
-  sentence: 'The lock keeper at Teddington opens the weir gates whenever the river rises above the painted marker.',
+  sentence:
+    'The lock keeper at Teddington opens the weir gates whenever the river rises above the painted marker.',
   maxHoldMs: 15_000,
 } as const;
 
@@ -69,7 +71,18 @@ export const FETCH_COUNT = {
   pathFor: (token: string) => `/_fetches/${encodeURIComponent(token)}`,
 } as const;
 
-const WORDS = ['amber', 'basalt', 'cobalt', 'damask', 'ember', 'fennel', 'garnet', 'hazel', 'indigo', 'jasper'];
+const WORDS = [
+  'amber',
+  'basalt',
+  'cobalt',
+  'damask',
+  'ember',
+  'fennel',
+  'garnet',
+  'hazel',
+  'indigo',
+  'jasper',
+];
 
 function revisionWord(revision: number): string {
   return `${WORDS[revision % WORDS.length]}${Math.floor(revision / WORDS.length) || ''}`;

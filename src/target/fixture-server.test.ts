@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTICLE, CHANGING, FETCH_COUNT, HELD, SCRIPT_RENDERED, SLOW, type HeldState } from './fixture-pages.ts';
+import {
+  ARTICLE,
+  CHANGING,
+  FETCH_COUNT,
+  HELD,
+  SCRIPT_RENDERED,
+  SLOW,
+  type HeldState,
+} from './fixture-pages.ts';
 import { pollUntil } from '../harness/poll.ts';
 import { startFixtureServer, type FixtureServer } from './fixture-server.ts';
 
@@ -45,9 +53,12 @@ describe('fixture web server', () => {
   });
 
   it('answers a held page at once until held, then holds each fetch until released', async () => {
-    const state = async (): Promise<HeldState> => (await fetch(`${server.localUrl}${HELD.statePathFor('h1')}`)).json() as Promise<HeldState>;
+    const state = async (): Promise<HeldState> =>
+      (await fetch(`${server.localUrl}${HELD.statePathFor('h1')}`)).json() as Promise<HeldState>;
     expect(await text(HELD.pathFor('h1'))).toContain(HELD.sentence);
-    expect(await fetch(`${server.localUrl}${HELD.holdPathFor('h1')}`, { method: 'POST' }).then((r) => r.status)).toBe(200);
+    expect(
+      await fetch(`${server.localUrl}${HELD.holdPathFor('h1')}`, { method: 'POST' }).then((r) => r.status),
+    ).toBe(200);
     let answered = false;
     const pending = text(HELD.pathFor('h1')).then((html) => {
       answered = true;
@@ -65,8 +76,11 @@ describe('fixture web server', () => {
   it('counts a held fetch the fetcher gives up on as abandoned', async () => {
     await fetch(`${server.localUrl}${HELD.holdPathFor('h2')}`, { method: 'POST' });
     const controller = new AbortController();
-    const pending = fetch(`${server.baseUrl}${HELD.pathFor('h2')}`, { signal: controller.signal }).catch(() => 'aborted');
-    const state = async (): Promise<HeldState> => (await fetch(`${server.localUrl}${HELD.statePathFor('h2')}`)).json() as Promise<HeldState>;
+    const pending = fetch(`${server.baseUrl}${HELD.pathFor('h2')}`, { signal: controller.signal }).catch(
+      () => 'aborted',
+    );
+    const state = async (): Promise<HeldState> =>
+      (await fetch(`${server.localUrl}${HELD.statePathFor('h2')}`)).json() as Promise<HeldState>;
     await pollUntil(state, (s) => s.waiting > 0, { timeoutMs: 2_000, intervalMs: 10 });
     controller.abort();
     expect(await pending).toBe('aborted');

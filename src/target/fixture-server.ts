@@ -41,7 +41,10 @@ function heldPages(count: (token: string) => number, send: Send) {
   const entryFor = (token: string) => {
     let entry = tokens.get(token);
     if (!entry) {
-      entry = { state: { holding: false, received: 0, answered: 0, waiting: 0, abandoned: 0 }, waiting: new Set() };
+      entry = {
+        state: { holding: false, received: 0, answered: 0, waiting: 0, abandoned: 0 },
+        waiting: new Set(),
+      };
       tokens.set(token, entry);
     }
     return entry;
@@ -124,7 +127,12 @@ export async function startFixtureServer(fixtureHost: string, port = 0): Promise
     if (match?.[1]) return held.control(decodeURIComponent(match[1]), match[2], req.method ?? 'GET', res);
     match = /^\/_fetches\/([^/]+)$/.exec(path);
     if (match?.[1]) {
-      return send(res, 200, 'application/json', JSON.stringify({ fetches: fetches.get(decodeURIComponent(match[1])) ?? 0 }));
+      return send(
+        res,
+        200,
+        'application/json',
+        JSON.stringify({ fetches: fetches.get(decodeURIComponent(match[1])) ?? 0 }),
+      );
     }
     send(res, 404, 'text/plain', 'no such fixture page');
   };
@@ -135,7 +143,8 @@ export async function startFixtureServer(fixtureHost: string, port = 0): Promise
     server.listen(port, listenHost, () => resolve());
   });
   const { port: actualPort } = server.address() as AddressInfo;
-  const hostPart = fixtureHost.includes(':') && !fixtureHost.startsWith('[') ? `[${fixtureHost}]` : fixtureHost;
+  const hostPart =
+    fixtureHost.includes(':') && !fixtureHost.startsWith('[') ? `[${fixtureHost}]` : fixtureHost;
   return {
     baseUrl: `http://${hostPart}:${actualPort}`,
     localUrl: `http://127.0.0.1:${actualPort}`,

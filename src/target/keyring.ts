@@ -11,14 +11,17 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 function parseProbes(file: string, field: string, value: unknown): RouteProbe[] | undefined {
   if (value === undefined) return undefined;
-  if (!Array.isArray(value)) throw new ConfigError(`keyring ${file}: "${field}" must be an array of {method, path}`);
+  if (!Array.isArray(value))
+    throw new ConfigError(`keyring ${file}: "${field}" must be an array of {method, path}`);
   return value.map((entry, index) => {
     if (!isRecord(entry) || typeof entry.method !== 'string' || typeof entry.path !== 'string') {
       throw new ConfigError(`keyring ${file}: ${field}[${index}] must be {method: string, path: string}`);
     }
     const method = entry.method.toUpperCase();
     if (!PROBE_METHODS.has(method)) {
-      throw new ConfigError(`keyring ${file}: ${field}[${index}].method "${entry.method}" is not an HTTP method`);
+      throw new ConfigError(
+        `keyring ${file}: ${field}[${index}].method "${entry.method}" is not an HTTP method`,
+      );
     }
     if (!entry.path.startsWith('/')) {
       throw new ConfigError(`keyring ${file}: ${field}[${index}].path must start with "/"`);
@@ -35,7 +38,9 @@ export function parseKeyring(file: string, data: unknown): Keyring {
   const keys: Partial<Record<Role, string>> = {};
   for (const [role, key] of Object.entries(keysValue)) {
     if (!ROLE_SET.has(role)) {
-      throw new ConfigError(`keyring ${file}: unknown role "${role}" (known roles: ${KEYRING_ROLES.join(', ')})`);
+      throw new ConfigError(
+        `keyring ${file}: unknown role "${role}" (known roles: ${KEYRING_ROLES.join(', ')})`,
+      );
     }
     if (typeof key !== 'string' || key.length === 0) {
       throw new ConfigError(`keyring ${file}: the key of role "${role}" must be a non-empty string`);
@@ -79,5 +84,7 @@ export function readKeyringFile(file: string): Keyring {
 
 /** Every secret in the keyring, for redaction. */
 export function keyringSecrets(keyring: Keyring): string[] {
-  return Object.values(keyring.keys).filter((key): key is string => typeof key === 'string' && key.length > 0);
+  return Object.values(keyring.keys).filter(
+    (key): key is string => typeof key === 'string' && key.length > 0,
+  );
 }

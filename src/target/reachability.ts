@@ -16,7 +16,8 @@ export async function assertReachable(baseUrl: string, timeoutMs = 10_000): Prom
     await res.body.dump();
   } catch (error) {
     const err = error as Error & { code?: string };
-    const reason = err.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : (err.code ?? err.message);
+    const reason =
+      err.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : (err.code ?? err.message);
     throw new ConfigError(`target ${baseUrl} is unreachable (${reason})`);
   }
 }

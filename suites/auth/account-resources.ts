@@ -13,14 +13,18 @@ import type { ResourceTracker } from '../../src/resources/tracker.ts';
 export function succeeded(what: string, exchange: Exchange): Exchange {
   const status = exchange.response?.status;
   if (status === undefined || status < 200 || status > 299) {
-    const detail = exchange.response ? `${status} ${exchange.response.text.slice(0, 300)}` : (exchange.error ?? 'no response');
+    const detail = exchange.response
+      ? `${status} ${exchange.response.text.slice(0, 300)}`
+      : (exchange.error ?? 'no response');
     throw new Error(`setup: ${what} did not succeed: ${detail}`);
   }
   return exchange;
 }
 
 function record(json: unknown): Record<string, unknown> {
-  return typeof json === 'object' && json !== null && !Array.isArray(json) ? (json as Record<string, unknown>) : {};
+  return typeof json === 'object' && json !== null && !Array.isArray(json)
+    ? (json as Record<string, unknown>)
+    : {};
 }
 
 /** What a check created; `forget` drops its cleanup once the check deleted it itself. */
@@ -53,7 +57,10 @@ export function pluginBody(title: string): Record<string, unknown> {
     human_description: 'Echoes its argument; created by the conformance suite.',
     ai_description: 'Call it with a word; it returns the same word.',
     parameters: { type: 'object', properties: { word: { type: 'string' } }, required: ['word'] },
-    func_schema: JSON.stringify({ name: title, parameters: { type: 'object', properties: { word: { type: 'string' } } } }),
+    func_schema: JSON.stringify({
+      name: title,
+      parameters: { type: 'object', properties: { word: { type: 'string' } } },
+    }),
     func_run: 'def _run(self, word):\n    return word\n',
     isPublic: false,
     isAnonymous: false,
@@ -86,16 +93,28 @@ export class AccountResources {
       const exchange = succeeded('list voices', await this.client.call('listVoices'));
       const data = record(exchange.response?.json).data;
       const first = Array.isArray(data) ? record(data[0]) : {};
-      if (typeof first._id !== 'string') throw new Error('setup: the voice catalog has no voice to create an assistant with');
+      if (typeof first._id !== 'string')
+        throw new Error('setup: the voice catalog has no voice to create an assistant with');
       return first._id;
     })();
     return this.voice;
   }
 
   /** A valid assistant create body; `overrides` replace or add fields. */
-  async personaBody(label: string, overrides: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
+  async personaBody(
+    label: string,
+    overrides: Record<string, unknown> = {},
+  ): Promise<Record<string, unknown>> {
     const id = this.unique(label);
-    return { name: `Conformance ${id}`, customPersonaId: id, isPublic: false, voice: await this.voiceId(), tags: [], os: ['nt'], ...overrides };
+    return {
+      name: `Conformance ${id}`,
+      customPersonaId: id,
+      isPublic: false,
+      voice: await this.voiceId(),
+      tags: [],
+      os: ['nt'],
+      ...overrides,
+    };
   }
 
   /** Registers the deletion of an assistant the caller created (or that a call may have created). */
@@ -103,12 +122,18 @@ export class AccountResources {
     return this.tracker.register(`assistant ${customPersonaId}`, async () => {
       succeeded(
         `delete assistant ${customPersonaId}`,
-        await client.call('deletePersona', { path: { sessionId: 'conformance', personaId: customPersonaId } }),
+        await client.call('deletePersona', {
+          path: { sessionId: 'conformance', personaId: customPersonaId },
+        }),
       );
     });
   }
 
-  async createPersona(label: string, overrides: Record<string, unknown> = {}, client: ApiClient = this.client): Promise<Persona> {
+  async createPersona(
+    label: string,
+    overrides: Record<string, unknown> = {},
+    client: ApiClient = this.client,
+  ): Promise<Persona> {
     const body = await this.personaBody(label, overrides);
     const customPersonaId = body.customPersonaId as string;
     succeeded(`create assistant ${customPersonaId}`, await client.call('createPersona', { body }));
@@ -117,7 +142,10 @@ export class AccountResources {
   }
 
   /** The assistant document as get returns it (`personaData`). */
-  async getPersona(customPersonaId: string, client: ApiClient = this.client): Promise<Record<string, unknown>> {
+  async getPersona(
+    customPersonaId: string,
+    client: ApiClient = this.client,
+  ): Promise<Record<string, unknown>> {
     const exchange = succeeded(
       `get assistant ${customPersonaId}`,
       await client.call('getPersona', { path: { sessionId: 'conformance', personaId: customPersonaId } }),
@@ -143,22 +171,35 @@ export class AccountResources {
     });
   }
 
-  async createPlugin(label: string, overrides: Record<string, unknown> = {}, client: ApiClient = this.client): Promise<Plugin> {
+  async createPlugin(
+    label: string,
+    overrides: Record<string, unknown> = {},
+    client: ApiClient = this.client,
+  ): Promise<Plugin> {
     const title = this.pluginTitle(label);
-    succeeded(`create plugin ${title}`, await client.call('createPlugin', { body: { ...pluginBody(title), ...overrides } }));
+    succeeded(
+      `create plugin ${title}`,
+      await client.call('createPlugin', { body: { ...pluginBody(title), ...overrides } }),
+    );
     const forget = this.trackPlugin(title, client);
     return { title, forget };
   }
 
   trackBase(kbId: string, client: ApiClient = this.client): () => void {
     return this.tracker.register(`knowledge base ${kbId}`, async () => {
-      succeeded(`delete knowledge base ${kbId}`, await client.call('deleteKnowledgeBase', { path: { kbId } }));
+      succeeded(
+        `delete knowledge base ${kbId}`,
+        await client.call('deleteKnowledgeBase', { path: { kbId } }),
+      );
     });
   }
 
   async createBase(label: string, client: ApiClient = this.client): Promise<Base> {
     const name = this.unique(label);
-    const exchange = succeeded(`create knowledge base ${name}`, await client.call('createKnowledgeBase', { body: { name } }));
+    const exchange = succeeded(
+      `create knowledge base ${name}`,
+      await client.call('createKnowledgeBase', { body: { name } }),
+    );
     const kbId = record(exchange.response?.json).kbId;
     if (typeof kbId !== 'string') throw new Error(`setup: create knowledge base ${name} returned no kbId`);
     const forget = this.trackBase(kbId, client);
@@ -169,7 +210,10 @@ export class AccountResources {
   async ingestText(kbId: string, title: string, text: string, mode?: 'vector' | 'inline'): Promise<string> {
     const exchange = succeeded(
       `ingest text into ${kbId}`,
-      await this.client.call('ingestText', { path: { kbId }, body: { title, text, ...(mode ? { mode } : {}) } }),
+      await this.client.call('ingestText', {
+        path: { kbId },
+        body: { title, text, ...(mode ? { mode } : {}) },
+      }),
     );
     const docId = record(exchange.response?.json).docId;
     if (typeof docId !== 'string') throw new Error(`setup: ingest text into ${kbId} returned no docId`);
@@ -178,7 +222,10 @@ export class AccountResources {
 
   /** Attaches a base to an assistant (again, if already attached); the attachment goes with either. */
   async attach(kbId: string, personaId: string): Promise<void> {
-    succeeded(`attach ${kbId} to ${personaId}`, await this.client.call('attachKnowledgeBase', { path: { kbId, personaId }, body: {} }));
+    succeeded(
+      `attach ${kbId} to ${personaId}`,
+      await this.client.call('attachKnowledgeBase', { path: { kbId, personaId }, body: {} }),
+    );
   }
 }
 
@@ -201,7 +248,11 @@ export function accountResources(
   }
   let resources = registry.get(role);
   if (!resources) {
-    resources = new AccountResources(client, context.tracker, role === 'full' ? context.prefix : `${context.prefix}b`);
+    resources = new AccountResources(
+      client,
+      context.tracker,
+      role === 'full' ? context.prefix : `${context.prefix}b`,
+    );
     registry.set(role, resources);
   }
   return resources;

@@ -15,7 +15,11 @@ const operations = [...loadOperationIndexSync().values()];
 const unknownKey = (prefix: string) => `svc_ai_${prefix}0unknown0key`;
 
 /** The operation's prepared request (valid for an allowed key) sent with `client`. */
-async function callPrepared(operationId: string, client: ApiClient, context: CheckContext): Promise<Exchange> {
+async function callPrepared(
+  operationId: string,
+  client: ApiClient,
+  context: CheckContext,
+): Promise<Exchange> {
   const { input, settle } = await prepareRequest(operationId, workbenchOf(context));
   const exchange = await client.call(operationId, input);
   settle?.(exchange);
@@ -26,7 +30,10 @@ async function callPrepared(operationId: string, client: ApiClient, context: Che
 function recordFlags(context: CheckContext, exchange: Exchange): void {
   const json = exchange.response?.json;
   const body = typeof json === 'object' && json !== null ? (json as Record<string, unknown>) : {};
-  context.observe('ERR-01', `${refusalCode(exchange)}: auth ${JSON.stringify(body.auth)}, success ${JSON.stringify(body.success)}`);
+  context.observe(
+    'ERR-01',
+    `${refusalCode(exchange)}: auth ${JSON.stringify(body.auth)}, success ${JSON.stringify(body.success)}`,
+  );
 }
 
 for (const operation of operations) {
@@ -36,7 +43,11 @@ for (const operation of operations) {
       ['ERR-03', 'AUTH-01'],
       'a well-formed Bearer header naming a key that does not exist is 401 invalid bearer token',
       async (context) => {
-        const exchange = await callPrepared(operation.operationId, context.withAuthorization(`Bearer ${unknownKey(context.prefix)}`), context);
+        const exchange = await callPrepared(
+          operation.operationId,
+          context.withAuthorization(`Bearer ${unknownKey(context.prefix)}`),
+          context,
+        );
         expectInvalidBearer(exchange);
       },
       { operations: [operation.operationId] },
@@ -72,8 +83,16 @@ for (const operation of operations) {
 /** Authorization values that are not `Bearer <key>`; `{key}` stands for a valid key of the keyring. */
 const MALFORMED_HEADERS = [
   // Basic carries a user and password of no account: an encoded key would escape the reports' redaction.
-  { name: 'basic', label: 'the Basic scheme', header: () => `Basic ${Buffer.from('conformance:not-a-key').toString('base64')}` },
-  { name: 'token-scheme', label: 'another scheme (Token) carrying a valid key', header: (key: string) => `Token ${key}` },
+  {
+    name: 'basic',
+    label: 'the Basic scheme',
+    header: () => `Basic ${Buffer.from('conformance:not-a-key').toString('base64')}`,
+  },
+  {
+    name: 'token-scheme',
+    label: 'another scheme (Token) carrying a valid key',
+    header: (key: string) => `Token ${key}`,
+  },
   { name: 'no-scheme', label: 'a valid key without the Bearer scheme', header: (key: string) => key },
   { name: 'bearer-without-key', label: 'Bearer with no key after it', header: () => 'Bearer' },
 ] as const;
@@ -87,7 +106,9 @@ describe('listPersonas — POST /persona/enterprise/getAllPersonas/{sessionId}',
       async ({ as, target, withAuthorization }) => {
         as('full'); // skips without a full key, whose value the header carries
         const key = target.keyring.keys.full ?? '';
-        const exchange = await withAuthorization(form.header(key)).call('listPersonas', { path: { sessionId: 'conformance' } });
+        const exchange = await withAuthorization(form.header(key)).call('listPersonas', {
+          path: { sessionId: 'conformance' },
+        });
         expectInvalidBearer(exchange);
       },
       { operations: ['listPersonas'] },
@@ -99,7 +120,9 @@ describe('listPersonas — POST /persona/enterprise/getAllPersonas/{sessionId}',
     ['CONV-16'],
     'a request without an Authorization header: the answer is recorded (the document names only headers not in Bearer form)',
     async ({ withAuthorization, observe }) => {
-      const exchange = await withAuthorization(null).call('listPersonas', { path: { sessionId: 'conformance' } });
+      const exchange = await withAuthorization(null).call('listPersonas', {
+        path: { sessionId: 'conformance' },
+      });
       observe('CONV-16', `${refusalCode(exchange)} ${exchange.response?.text.slice(0, 120) ?? ''}`);
     },
     { operations: ['listPersonas'] },

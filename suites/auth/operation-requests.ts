@@ -2,7 +2,14 @@ import type { CallInput } from '../../src/http/client.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
 import type { CheckContext } from '../../src/harness/check.ts';
 import { ARTICLE } from '../../src/target/fixture-pages.ts';
-import { accountResources, pluginBody, type AccountResources, type Base, type Persona, type Plugin } from './account-resources.ts';
+import {
+  accountResources,
+  pluginBody,
+  type AccountResources,
+  type Base,
+  type Persona,
+  type Plugin,
+} from './account-resources.ts';
 
 /**
  * For every operation, a request that is valid for a key allowed to make it, on resources made for
@@ -97,7 +104,9 @@ export const OPERATION_REQUESTS: Readonly<Record<string, RequestBuilder>> = {
   },
   updatePersona: async (bench) => {
     const persona = await bench.persona();
-    return { input: { body: { personaId: persona.customPersonaId, title: 'Updated by the conformance suite' } } };
+    return {
+      input: { body: { personaId: persona.customPersonaId, title: 'Updated by the conformance suite' } },
+    };
   },
   deletePersona: async (bench) => {
     const persona = await bench.resources.createPersona('to-delete');
@@ -116,7 +125,12 @@ export const OPERATION_REQUESTS: Readonly<Record<string, RequestBuilder>> = {
     const persona = await bench.resources.createPersona('to-transfer');
     const objectId = await bench.resources.personaObjectId(persona.customPersonaId);
     // An address with no account: a transfer let through by mistake cannot move the assistant anywhere.
-    return { input: { path: { personaId: objectId }, body: { newOwnerEmail: `nobody-${bench.prefix}@example.invalid` } } };
+    return {
+      input: {
+        path: { personaId: objectId },
+        body: { newOwnerEmail: `nobody-${bench.prefix}@example.invalid` },
+      },
+    };
   },
   listVoices: () => ({ input: {} }),
 
@@ -133,7 +147,9 @@ export const OPERATION_REQUESTS: Readonly<Record<string, RequestBuilder>> = {
     };
   },
   updatePlugin: async (bench) => ({
-    input: { body: { title: (await bench.plugin()).title, human_description: 'Updated by the conformance suite.' } },
+    input: {
+      body: { title: (await bench.plugin()).title, human_description: 'Updated by the conformance suite.' },
+    },
   }),
   deletePlugin: async (bench) => {
     const plugin = await bench.resources.createPlugin('to-delete');
@@ -166,13 +182,20 @@ export const OPERATION_REQUESTS: Readonly<Record<string, RequestBuilder>> = {
     input: { path: { kbId: (await bench.base()).kbId }, body: { title: 'Keeper notes', text: SAMPLE_TEXT } },
   }),
   ingestUrl: async (bench) => ({
-    input: { path: { kbId: (await bench.base()).kbId }, body: { url: `${bench.fixtureBaseUrl}${ARTICLE.path}` } },
+    input: {
+      path: { kbId: (await bench.base()).kbId },
+      body: { url: `${bench.fixtureBaseUrl}${ARTICLE.path}` },
+    },
   }),
   uploadFile: async (bench) => ({
     input: {
       path: { kbId: (await bench.base()).kbId },
       multipart: {
-        file: { filename: 'keeper-notes.txt', contentType: 'text/plain', content: new TextEncoder().encode(SAMPLE_TEXT) },
+        file: {
+          filename: 'keeper-notes.txt',
+          contentType: 'text/plain',
+          content: new TextEncoder().encode(SAMPLE_TEXT),
+        },
         title: 'Keeper notes (file)',
       },
     },
@@ -183,24 +206,37 @@ export const OPERATION_REQUESTS: Readonly<Record<string, RequestBuilder>> = {
     const docId = await bench.resources.ingestText(base.kbId, 'Document to delete', SAMPLE_TEXT);
     return { input: { path: { kbId: base.kbId, docId } } };
   },
-  queryKnowledgeBase: async (bench) => ({ input: { path: { kbId: (await bench.base()).kbId }, body: { query: 'lighthouse keepers' } } }),
+  queryKnowledgeBase: async (bench) => ({
+    input: { path: { kbId: (await bench.base()).kbId }, body: { query: 'lighthouse keepers' } },
+  }),
   getKnowledgeBaseStats: async (bench) => ({ input: { path: { kbId: (await bench.base()).kbId } } }),
-  listPersonaKnowledgeBases: async (bench) => ({ input: { path: { personaId: (await bench.persona()).customPersonaId } } }),
+  listPersonaKnowledgeBases: async (bench) => ({
+    input: { path: { personaId: (await bench.persona()).customPersonaId } },
+  }),
   attachKnowledgeBase: async (bench) => {
     const [base, persona] = await Promise.all([bench.base(), bench.persona()]);
-    return { input: { path: { kbId: base.kbId, personaId: persona.customPersonaId }, body: { grounding_mode: 'supplemental' } } };
+    return {
+      input: {
+        path: { kbId: base.kbId, personaId: persona.customPersonaId },
+        body: { grounding_mode: 'supplemental' },
+      },
+    };
   },
   updateAttachment: async (bench) => {
     const [base, persona] = await Promise.all([bench.base(), bench.persona()]);
     await bench.resources.attach(base.kbId, persona.customPersonaId);
-    return { input: { path: { kbId: base.kbId, personaId: persona.customPersonaId }, body: { enabled: true } } };
+    return {
+      input: { path: { kbId: base.kbId, personaId: persona.customPersonaId }, body: { enabled: true } },
+    };
   },
   detachKnowledgeBase: async (bench) => {
     const [base, persona] = await Promise.all([bench.detachableBase(), bench.persona()]);
     await bench.resources.attach(base.kbId, persona.customPersonaId);
     return { input: { path: { kbId: base.kbId, personaId: persona.customPersonaId } } };
   },
-  setAutoRefresh: async (bench) => ({ input: { path: { kbId: (await bench.base()).kbId }, body: { enabled: false } } }),
+  setAutoRefresh: async (bench) => ({
+    input: { path: { kbId: (await bench.base()).kbId }, body: { enabled: false } },
+  }),
   refreshNow: async (bench) => ({ input: { path: { kbId: (await bench.base()).kbId } } }),
 };
 

@@ -44,7 +44,10 @@ async function expectEveryProbe(
   }
   const [first] = failures;
   if (first) {
-    throw new ConformanceFailure(`${failures.length} of ${routes.length} ${field} not refused with ${code}. ${first.summary}`, first.exchange);
+    throw new ConformanceFailure(
+      `${failures.length} of ${routes.length} ${field} not refused with ${code}. ${first.summary}`,
+      first.exchange,
+    );
   }
 }
 

@@ -17,7 +17,10 @@ describe('queryKnowledgeBase — POST /kb/{kbId}/query', () => {
     async (context) => {
       const viewer = context.as('knowledgeBase:view');
       const base = await workbenchOf(context).base();
-      const exchange = await viewer.call('queryKnowledgeBase', { path: { kbId: base.kbId }, body: { query: 'lighthouse keepers' } });
+      const exchange = await viewer.call('queryKnowledgeBase', {
+        path: { kbId: base.kbId },
+        body: { query: 'lighthouse keepers' },
+      });
       expectStatus(exchange, 200);
       expectSchema(context.spec, exchange);
     },
@@ -35,9 +38,14 @@ describe('detachKnowledgeBase — DELETE /kb/{kbId}/personas/{personaId}', () =>
       const bench = workbenchOf(context);
       const [base, persona] = await Promise.all([bench.detachableBase(), bench.persona()]);
       await bench.resources.attach(base.kbId, persona.customPersonaId);
-      const exchange = await editor.call('detachKnowledgeBase', { path: { kbId: base.kbId, personaId: persona.customPersonaId } });
+      const exchange = await editor.call('detachKnowledgeBase', {
+        path: { kbId: base.kbId, personaId: persona.customPersonaId },
+      });
       expectStatus(exchange, 200);
-      expect((exchange.response?.json as { detached?: unknown } | undefined)?.detached, 'detached in the response').toBe(true);
+      expect(
+        (exchange.response?.json as { detached?: unknown } | undefined)?.detached,
+        'detached in the response',
+      ).toBe(true);
     },
     { operations: ['detachKnowledgeBase'] },
   );

@@ -2,7 +2,12 @@ import { describe } from 'vitest';
 import { expectScopeDenied } from '../../src/checks/error-body.ts';
 import { expectNotRefusedForScope, expectScopeGateRefusal, refusalCode } from '../../src/checks/refusal.ts';
 import type { Access } from '../../src/checks/scope-access.ts';
-import { scopeCheckId, scopeMatrixCells, scopeRowRequirement, type ScopeCell } from '../../src/checks/scope-matrix-cases.ts';
+import {
+  scopeCheckId,
+  scopeMatrixCells,
+  scopeRowRequirement,
+  type ScopeCell,
+} from '../../src/checks/scope-matrix-cases.ts';
 import { expectStatus } from '../../src/checks/status.ts';
 import { check, type CheckContext } from '../../src/harness/check.ts';
 import { loadOperationIndexSync, type Level, type Module, type Operation } from '../../src/spec/openapi.ts';
@@ -24,10 +29,18 @@ function citations(cell: ScopeCell, scopeRow: string | undefined): string[] {
       if (operation.scope.module === 'voices' && role === 'preset:assistants-knowledge') ids.push('AUTH-24');
       break;
     case 'level-too-low':
-      ids.push(LEVEL_REQUIREMENT[access.held], LEVEL_REQUIREMENT[access.required], 'AUTH-06', 'ERR-10', 'ERR-02', 'ERR-01');
+      ids.push(
+        LEVEL_REQUIREMENT[access.held],
+        LEVEL_REQUIREMENT[access.required],
+        'AUTH-06',
+        'ERR-10',
+        'ERR-02',
+        'ERR-01',
+      );
       break;
     case 'module-not-held':
-      if (operation.scope.module === 'voices' && role.startsWith('assistants:')) ids.push('AUTH-23', 'VOICE-15');
+      if (operation.scope.module === 'voices' && role.startsWith('assistants:'))
+        ids.push('AUTH-23', 'VOICE-15');
       break;
   }
   return [...new Set(ids)];
@@ -57,7 +70,11 @@ async function runCell(cell: ScopeCell, context: CheckContext): Promise<void> {
       return;
     case 'level-too-low':
       expectScopeGateRefusal(exchange, 'scope_denied');
-      expectScopeDenied(exchange, { module: operation.scope.module, required: access.required, held: access.held });
+      expectScopeDenied(exchange, {
+        module: operation.scope.module,
+        required: access.required,
+        held: access.held,
+      });
       return;
     case 'module-not-held':
       // The document gives no code for a module the key lacks: the status is checked, the code recorded.
@@ -109,9 +126,15 @@ export function describeScopeMatrix(modules: readonly Module[]): void {
     const scopeRow = scopeRowRequirement(operation, catalog);
     describe(operation.label, () => {
       for (const cell of cells.filter((c) => c.operation === operation)) {
-        check(cell.id, citations(cell, scopeRow), titleOf(cell.role, cell.access, operation.scope.module), (context) => runCell(cell, context), {
-          operations: [operation.operationId],
-        });
+        check(
+          cell.id,
+          citations(cell, scopeRow),
+          titleOf(cell.role, cell.access, operation.scope.module),
+          (context) => runCell(cell, context),
+          {
+            operations: [operation.operationId],
+          },
+        );
       }
       legacyCheck(operation);
     });

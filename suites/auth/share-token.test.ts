@@ -13,7 +13,8 @@ async function shareToken(context: CheckContext): Promise<{ token: string; custo
     await bench.resources.client.call('sharePersona', { path: { customPersonaId: persona.customPersonaId } }),
   );
   const data = (exchange.response?.json as { data?: unknown } | undefined)?.data;
-  if (typeof data !== 'string') throw new Error(`setup: share ${persona.customPersonaId} returned no token in data`);
+  if (typeof data !== 'string')
+    throw new Error(`setup: share ${persona.customPersonaId} returned no token in data`);
   return { token: data, customPersonaId: persona.customPersonaId };
 }
 

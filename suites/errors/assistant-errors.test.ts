@@ -22,9 +22,9 @@ describe('getPersona — POST /persona/enterprise/getPersona/{sessionId}/{person
     ['ERR-12', 'ERR-13'],
     '400 (not 404): get assistant for an id that names no assistant',
     async (context) => {
-      const exchange = await context
-        .as('full')
-        .call('getPersona', { path: { sessionId: SESSION, personaId: `${context.prefix}-no-such-assistant` } });
+      const exchange = await context.as('full').call('getPersona', {
+        path: { sessionId: SESSION, personaId: `${context.prefix}-no-such-assistant` },
+      });
       context.observe('ERR-13', errorSummary(exchange));
       expectStatus(exchange, 400);
     },
@@ -38,7 +38,9 @@ describe('getPersona — POST /persona/enterprise/getPersona/{sessionId}/{person
     async (context) => {
       const full = context.as('full');
       const theirs = await accountResources(context, 'other').createPersona('private', { isPublic: false });
-      const exchange = await full.call('getPersona', { path: { sessionId: SESSION, personaId: theirs.customPersonaId } });
+      const exchange = await full.call('getPersona', {
+        path: { sessionId: SESSION, personaId: theirs.customPersonaId },
+      });
       context.observe('ERR-13', errorSummary(exchange));
       expectStatus(exchange, 400);
     },
@@ -54,7 +56,9 @@ describe('updatePersona — PUT /persona/enterprise/updatePersona', () => {
     async (context) => {
       const full = context.as('full');
       const theirs = await accountResources(context, 'other').createPersona('not-yours', { isPublic: false });
-      const exchange = await full.call('updatePersona', { body: { personaId: theirs.customPersonaId, title: 'Not mine to change' } });
+      const exchange = await full.call('updatePersona', {
+        body: { personaId: theirs.customPersonaId, title: 'Not mine to change' },
+      });
       expectMessage(exchange, 400, 'unauthorized user');
     },
     { operations: ['updatePersona'] },
@@ -99,7 +103,10 @@ describe('createPersona — POST /persona/enterprise/createPersona', () => {
     async (context) => {
       const resources = accountResources(context);
       const first = await resources.createPersona('duplicate');
-      const body = await resources.personaBody('duplicate-again', { customPersonaId: first.customPersonaId, name: 'The same id again' });
+      const body = await resources.personaBody('duplicate-again', {
+        customPersonaId: first.customPersonaId,
+        name: 'The same id again',
+      });
       const exchange = await resources.client.call('createPersona', { body });
       expectMessagePrefix(exchange, 404, 'persona already exists with');
     },
@@ -116,8 +123,12 @@ describe('transferOwnership — POST /persona/enterprise/transferOwnership/{pers
       const full = context.as('full');
       const mine = await accountResources(context).createPersona('transfer-by-slug');
       // An existing owner, so that the path segment is the only thing wrong with the request.
-      const newOwnerEmail = context.target.keyring.accounts?.other?.email ?? `nobody-${context.prefix}@example.invalid`;
-      const exchange = await full.call('transferOwnership', { path: { personaId: mine.customPersonaId }, body: { newOwnerEmail } });
+      const newOwnerEmail =
+        context.target.keyring.accounts?.other?.email ?? `nobody-${context.prefix}@example.invalid`;
+      const exchange = await full.call('transferOwnership', {
+        path: { personaId: mine.customPersonaId },
+        body: { newOwnerEmail },
+      });
       const status = exchange.response?.status ?? 0;
       if (status >= 200 && status <= 299 && context.target.keyring.keys.other !== undefined) {
         // Transferred by mistake: account B now owns it and removes it.

@@ -1,6 +1,10 @@
 import { describe } from 'vitest';
 import { expectInvalidBearer, expectScopeDenied } from '../../src/checks/error-body.ts';
-import { expectKeyStateRefusal, expectMessageCarriesDate, expectScopeGateRefusal } from '../../src/checks/refusal.ts';
+import {
+  expectKeyStateRefusal,
+  expectMessageCarriesDate,
+  expectScopeGateRefusal,
+} from '../../src/checks/refusal.ts';
 import { expectSchema } from '../../src/checks/schema.ts';
 import { check } from '../../src/harness/check.ts';
 import { workbenchOf } from '../auth/operation-requests.ts';
@@ -18,7 +22,9 @@ describe('listPersonas — POST /persona/enterprise/getAllPersonas/{sessionId}',
     ['ERR-03'],
     '401 invalid bearer token: the key does not exist',
     async ({ withAuthorization, prefix }) => {
-      expectInvalidBearer(await withAuthorization(`Bearer svc_ai_${prefix}0no0such0key`).call('listPersonas', LIST));
+      expectInvalidBearer(
+        await withAuthorization(`Bearer svc_ai_${prefix}0no0such0key`).call('listPersonas', LIST),
+      );
     },
     { operations: ['listPersonas'] },
   );
@@ -29,7 +35,9 @@ describe('listPersonas — POST /persona/enterprise/getAllPersonas/{sessionId}',
     '401 invalid bearer token: the header is not in Bearer <key> form (a known key under another scheme)',
     async ({ as, target, withAuthorization }) => {
       as('full');
-      expectInvalidBearer(await withAuthorization(`Token ${target.keyring.keys.full ?? ''}`).call('listPersonas', LIST));
+      expectInvalidBearer(
+        await withAuthorization(`Token ${target.keyring.keys.full ?? ''}`).call('listPersonas', LIST),
+      );
     },
     { operations: ['listPersonas'] },
   );
@@ -65,7 +73,11 @@ describe('routes refused to keys entirely (keyring forbiddenRoutes)', () => {
     async ({ as, target, skip }) => {
       const [route] = target.keyring.forbiddenRoutes ?? [];
       if (!route) return skip('the keyring lists no forbiddenRoutes');
-      const exchange = await as('full').raw(route.method, route.path, route.method === 'GET' || route.method === 'DELETE' ? {} : { body: {} });
+      const exchange = await as('full').raw(
+        route.method,
+        route.path,
+        route.method === 'GET' || route.method === 'DELETE' ? {} : { body: {} },
+      );
       expectScopeGateRefusal(exchange, 'route_forbidden');
     },
   );
@@ -109,7 +121,11 @@ describe('routes without a scope rule (keyring unscopedRoutes)', () => {
     async ({ as, target, skip }) => {
       const [route] = target.keyring.unscopedRoutes ?? [];
       if (!route) return skip('the keyring lists no unscopedRoutes');
-      const exchange = await as('full').raw(route.method, route.path, route.method === 'GET' || route.method === 'DELETE' ? {} : { body: {} });
+      const exchange = await as('full').raw(
+        route.method,
+        route.path,
+        route.method === 'GET' || route.method === 'DELETE' ? {} : { body: {} },
+      );
       expectScopeGateRefusal(exchange, 'route_not_in_scope_table');
     },
   );

@@ -25,7 +25,8 @@ function trackIfCreated(resources: AccountResources, title: string, exchange: Ex
 function requiredCreateFields(spec: Spec): string[] {
   const schema = spec.operation('createPlugin').requestBody['application/json'];
   const required = schema?.required;
-  if (!Array.isArray(required) || required.length === 0) throw new Error('spec: createPlugin names no required body fields');
+  if (!Array.isArray(required) || required.length === 0)
+    throw new Error('spec: createPlugin names no required body fields');
   return required.filter((field): field is string => typeof field === 'string');
 }
 
@@ -38,7 +39,13 @@ function namesField(message: string, field: string): boolean {
 async function ownTitles(client: ApiClient): Promise<string[]> {
   const titles: string[] = [];
   for (let page = 1, pages = 1; page <= pages; page += 1) {
-    const exchange = succeeded('list own plugins', await client.call('listPlugins', { path: { userId: 'conformance' }, query: { isPublic: 'private', page } }));
+    const exchange = succeeded(
+      'list own plugins',
+      await client.call('listPlugins', {
+        path: { userId: 'conformance' },
+        query: { isPublic: 'private', page },
+      }),
+    );
     const body = (exchange.response?.json ?? {}) as { plugin?: { title?: unknown }[]; totalPages?: unknown };
     for (const plugin of body.plugin ?? []) if (typeof plugin.title === 'string') titles.push(plugin.title);
     pages = typeof body.totalPages === 'number' ? Math.min(body.totalPages, 100) : 1;
@@ -54,7 +61,9 @@ describe('createPlugin — POST /plugin/enterprise/createGlobalPlugin', () => {
     async (context) => {
       const resources = accountResources(context);
       const first = await resources.createPlugin('duplicate');
-      const exchange = await resources.client.call('createPlugin', { body: { ...pluginBody(first.title), name: 'The same title again' } });
+      const exchange = await resources.client.call('createPlugin', {
+        body: { ...pluginBody(first.title), name: 'The same title again' },
+      });
       context.observe('ERR-20', `duplicate plugin title: ${errorSummary(exchange)}`);
       expectStatus(exchange, 400);
     },
@@ -76,7 +85,8 @@ describe('createPlugin — POST /plugin/enterprise/createGlobalPlugin', () => {
         trackIfCreated(resources, title, exchange);
         expectStatus(exchange, 404);
         const message = (exchange.response?.json as { message?: unknown } | undefined)?.message;
-        const unnamed = typeof message === 'string' ? required.filter((field) => !namesField(message, field)) : required;
+        const unnamed =
+          typeof message === 'string' ? required.filter((field) => !namesField(message, field)) : required;
         if (unnamed.length > 0) {
           throw new ConformanceFailure(
             `Received (without ${missing}): a message not naming ${unnamed.join(', ')} / Documented: one message naming all required fields`,
@@ -102,9 +112,15 @@ describe('createPlugin — POST /plugin/enterprise/createGlobalPlugin', () => {
         context.observe('ERR-26', `reserved title ${reserved}: ${errorSummary(exchange)}`);
         const status = (exchange.response?.json as { status?: unknown } | undefined)?.status;
         if (succeededCall(exchange) && status !== false) {
-          throw new ConformanceFailure(`Received: a successful create of ${reserved} / Documented: reserved titles are rejected on create`, exchange);
+          throw new ConformanceFailure(
+            `Received: a successful create of ${reserved} / Documented: reserved titles are rejected on create`,
+            exchange,
+          );
         }
-        expect(await ownTitles(resources.client), `the account's own plugins after creating ${reserved}`).not.toContain(reserved);
+        expect(
+          await ownTitles(resources.client),
+          `the account's own plugins after creating ${reserved}`,
+        ).not.toContain(reserved);
       },
       { operations: ['createPlugin', 'listPlugins'] },
     );

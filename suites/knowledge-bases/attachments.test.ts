@@ -29,28 +29,54 @@ function first<T>(items: readonly T[]): T {
 }
 
 /** The documented answer of an attach: 200, the spec's schema, and attached true (new) or updated true (again). */
-function expectAttachAnswer(ctx: CheckContext, exchange: Exchange, outcome: 'attached' | 'updated'): Record<string, unknown> {
+function expectAttachAnswer(
+  ctx: CheckContext,
+  exchange: Exchange,
+  outcome: 'attached' | 'updated',
+): Record<string, unknown> {
   expectStatus(exchange, 200);
   expectSchema(ctx.spec, exchange);
   const answer = bodyOf(exchange);
   const other = outcome === 'attached' ? 'updated' : 'attached';
   expect(answer[outcome], `${outcome} in the answer`).toBe(true);
-  expect(answer[other], `${other} in the answer (the document says "${outcome}: true" instead)`).not.toBe(true);
+  expect(answer[other], `${other} in the answer (the document says "${outcome}: true" instead)`).not.toBe(
+    true,
+  );
   return answer;
 }
 
 describe('attachKnowledgeBase — POST /kb/{kbId}/personas/{personaId}', () => {
   check(
     'kb.attach.defaults',
-    ['KB-ATTACH-01', 'KB-ATTACH-02', 'KB-ATTACH-15', 'KB-ATTACH-18', 'KB-ATTACH-19', 'KB-ATTACH-20', 'KB-ASSISTANT-01', 'KB-ASSISTANT-02', 'KB-ASSISTANT-03', 'IDS-16', 'CONV-13'],
+    [
+      'KB-ATTACH-01',
+      'KB-ATTACH-02',
+      'KB-ATTACH-15',
+      'KB-ATTACH-18',
+      'KB-ATTACH-19',
+      'KB-ATTACH-20',
+      'KB-ASSISTANT-01',
+      'KB-ASSISTANT-02',
+      'KB-ASSISTANT-03',
+      'IDS-16',
+      'CONV-13',
+    ],
     "an attach without body answers 200 {status, kbId, personaId, grounding_mode, enabled, attached: true} with the defaults supplemental and enabled, as the assistant's bases show",
     async (ctx) => {
       const { kb, personaId, kbIds } = await assistantAndBases(ctx, 1);
       const kbId = first(kbIds);
       const answer = expectAttachAnswer(ctx, await kb.attach(kbId, personaId), 'attached');
-      expect({ kbId: answer.kbId, personaId: answer.personaId }, 'kbId and personaId in the answer').toEqual({ kbId, personaId });
-      expect({ grounding_mode: answer.grounding_mode, enabled: answer.enabled }, 'attachment in the answer').toEqual({ grounding_mode: 'supplemental', enabled: true });
-      expect(attachmentsOf(await kb.personaBases(personaId)), "the assistant's bases").toEqual([{ kbId, enabled: true, grounding_mode: 'supplemental' }]);
+      expect({ kbId: answer.kbId, personaId: answer.personaId }, 'kbId and personaId in the answer').toEqual({
+        kbId,
+        personaId,
+      });
+      expect(
+        { grounding_mode: answer.grounding_mode, enabled: answer.enabled },
+        'attachment in the answer',
+      ).toEqual({ grounding_mode: 'supplemental', enabled: true });
+      expect(attachmentsOf(await kb.personaBases(personaId)), "the assistant's bases").toEqual([
+        { kbId, enabled: true, grounding_mode: 'supplemental' },
+      ]);
     },
     ATTACH,
   );
@@ -58,13 +84,22 @@ describe('attachKnowledgeBase — POST /kb/{kbId}/personas/{personaId}', () => {
   check(
     'kb.attach.values-sent',
     ['KB-ATTACH-18', 'KB-ATTACH-19', 'KB-ATTACH-20', 'KB-ASSISTANT-03', 'STATE-02'],
-    "an attach with grounding_mode strict and enabled false is attached with those values: a disabled attachment is still attached",
+    'an attach with grounding_mode strict and enabled false is attached with those values: a disabled attachment is still attached',
     async (ctx) => {
       const { kb, personaId, kbIds } = await assistantAndBases(ctx, 1);
       const kbId = first(kbIds);
-      const answer = expectAttachAnswer(ctx, await kb.attach(kbId, personaId, { grounding_mode: 'strict', enabled: false }), 'attached');
-      expect({ grounding_mode: answer.grounding_mode, enabled: answer.enabled }, 'attachment in the answer').toEqual({ grounding_mode: 'strict', enabled: false });
-      expect(attachmentsOf(await kb.personaBases(personaId)), "the assistant's bases").toEqual([{ kbId, enabled: false, grounding_mode: 'strict' }]);
+      const answer = expectAttachAnswer(
+        ctx,
+        await kb.attach(kbId, personaId, { grounding_mode: 'strict', enabled: false }),
+        'attached',
+      );
+      expect(
+        { grounding_mode: answer.grounding_mode, enabled: answer.enabled },
+        'attachment in the answer',
+      ).toEqual({ grounding_mode: 'strict', enabled: false });
+      expect(attachmentsOf(await kb.personaBases(personaId)), "the assistant's bases").toEqual([
+        { kbId, enabled: false, grounding_mode: 'strict' },
+      ]);
     },
     ATTACH,
   );
@@ -77,7 +112,9 @@ describe('attachKnowledgeBase — POST /kb/{kbId}/personas/{personaId}', () => {
       const { kb, personaId, kbIds } = await assistantAndBases(ctx, 1);
       const kbId = first(kbIds);
       expectStatus(await kb.attach(kbId, personaId, { grounding_mode: 'strict' }), 200);
-      expect(attachmentsOf(await kb.attachedKbs(personaId)), 'attached_kbs of get').toEqual([{ kbId, enabled: true, grounding_mode: 'strict' }]);
+      expect(attachmentsOf(await kb.attachedKbs(personaId)), 'attached_kbs of get').toEqual([
+        { kbId, enabled: true, grounding_mode: 'strict' },
+      ]);
     },
     { operations: ['attachKnowledgeBase', 'getPersona'] },
   );
@@ -90,9 +127,18 @@ describe('attachKnowledgeBase — POST /kb/{kbId}/personas/{personaId}', () => {
       const { kb, personaId, kbIds } = await assistantAndBases(ctx, 1);
       const kbId = first(kbIds);
       expectAttachAnswer(ctx, await kb.attach(kbId, personaId), 'attached');
-      const again = expectAttachAnswer(ctx, await kb.attach(kbId, personaId, { grounding_mode: 'strict', enabled: false }), 'updated');
-      expect({ grounding_mode: again.grounding_mode, enabled: again.enabled }, 'attachment in the second answer').toEqual({ grounding_mode: 'strict', enabled: false });
-      expect(attachmentsOf(await kb.personaBases(personaId)), "the assistant's bases").toEqual([{ kbId, enabled: false, grounding_mode: 'strict' }]);
+      const again = expectAttachAnswer(
+        ctx,
+        await kb.attach(kbId, personaId, { grounding_mode: 'strict', enabled: false }),
+        'updated',
+      );
+      expect(
+        { grounding_mode: again.grounding_mode, enabled: again.enabled },
+        'attachment in the second answer',
+      ).toEqual({ grounding_mode: 'strict', enabled: false });
+      expect(attachmentsOf(await kb.personaBases(personaId)), "the assistant's bases").toEqual([
+        { kbId, enabled: false, grounding_mode: 'strict' },
+      ]);
     },
     ATTACH,
   );
@@ -104,7 +150,9 @@ describe('attachKnowledgeBase — POST /kb/{kbId}/personas/{personaId}', () => {
     async (ctx) => {
       const { kb, personaId, kbIds } = await assistantAndBases(ctx, MAX_BASES);
       for (const kbId of kbIds) expectAttachAnswer(ctx, await kb.attach(kbId, personaId), 'attached');
-      expect((await kb.personaBases(personaId)).map((b) => b.kbId).sort(), "the assistant's bases").toEqual([...kbIds].sort());
+      expect((await kb.personaBases(personaId)).map((b) => b.kbId).sort(), "the assistant's bases").toEqual(
+        [...kbIds].sort(),
+      );
     },
     ATTACH,
   );
@@ -112,15 +160,21 @@ describe('attachKnowledgeBase — POST /kb/{kbId}/personas/{personaId}', () => {
   check(
     'kb.attach.fourth-refused',
     ['KB-ATTACH-04', 'LIM-02', 'ERR-18'],
-    "with three bases attached a fourth is a 400, and the assistant keeps exactly its three, in its bases and in attached_kbs",
+    'with three bases attached a fourth is a 400, and the assistant keeps exactly its three, in its bases and in attached_kbs',
     async (ctx) => {
       const { kb, personaId, kbIds } = await assistantAndBases(ctx, MAX_BASES + 1);
       const three = kbIds.slice(0, MAX_BASES);
       const fourth = kbIds[MAX_BASES] ?? '';
       for (const kbId of three) expectStatus(await kb.attach(kbId, personaId), 200);
       expectStatus(await kb.attach(fourth, personaId), 400);
-      expect((await kb.personaBases(personaId)).map((b) => b.kbId).sort(), "the assistant's bases after the refused fourth").toEqual([...three].sort());
-      expect((await kb.attachedKbs(personaId)).map((b) => b.kbId), 'attached_kbs after the refused fourth').not.toContain(fourth);
+      expect(
+        (await kb.personaBases(personaId)).map((b) => b.kbId).sort(),
+        "the assistant's bases after the refused fourth",
+      ).toEqual([...three].sort());
+      expect(
+        (await kb.attachedKbs(personaId)).map((b) => b.kbId),
+        'attached_kbs after the refused fourth',
+      ).not.toContain(fourth);
     },
     { operations: ['attachKnowledgeBase', 'listPersonaKnowledgeBases', 'getPersona'] },
   );
@@ -132,7 +186,11 @@ describe('attachKnowledgeBase — POST /kb/{kbId}/personas/{personaId}', () => {
     async (ctx) => {
       const { kb, personaId, kbIds } = await assistantAndBases(ctx, MAX_BASES);
       for (const kbId of kbIds) expectStatus(await kb.attach(kbId, personaId), 200);
-      expectAttachAnswer(ctx, await kb.attach(first(kbIds), personaId, { grounding_mode: 'strict' }), 'updated');
+      expectAttachAnswer(
+        ctx,
+        await kb.attach(first(kbIds), personaId, { grounding_mode: 'strict' }),
+        'updated',
+      );
       expect((await kb.personaBases(personaId)).length, 'bases of the assistant').toBe(MAX_BASES);
     },
     ATTACH,
@@ -147,26 +205,44 @@ describe('attachKnowledgeBase — POST /kb/{kbId}/personas/{personaId}', () => {
       for (const kbId of kbIds.slice(0, MAX_BASES)) expectStatus(await kb.attach(kbId, personaId), 200);
       expectStatus(await kb.detach(first(kbIds), personaId), 200);
       expectAttachAnswer(ctx, await kb.attach(kbIds[MAX_BASES] ?? '', personaId), 'attached');
-      expect((await kb.personaBases(personaId)).map((b) => b.kbId).sort(), "the assistant's bases").toEqual(kbIds.slice(1).sort());
+      expect((await kb.personaBases(personaId)).map((b) => b.kbId).sort(), "the assistant's bases").toEqual(
+        kbIds.slice(1).sort(),
+      );
     },
     { operations: ['attachKnowledgeBase', 'detachKnowledgeBase', 'listPersonaKnowledgeBases'] },
   );
 
   check(
     'kb.attach.state-table-model',
-    ['KB-ATTACH-01', 'KB-ATTACH-04', 'KB-ATTACH-05', 'KB-ATTACH-07', 'KB-ATTACH-09', 'KB-ATTACH-21', 'KB-ATTACH-22', 'KB-ATTACH-23', 'KB-ATTACH-24', 'KB-ASSISTANT-07', 'STATE-02'],
+    [
+      'KB-ATTACH-01',
+      'KB-ATTACH-04',
+      'KB-ATTACH-05',
+      'KB-ATTACH-07',
+      'KB-ATTACH-09',
+      'KB-ATTACH-21',
+      'KB-ATTACH-22',
+      'KB-ATTACH-23',
+      'KB-ATTACH-24',
+      'KB-ASSISTANT-07',
+      'STATE-02',
+    ],
     "any sequence of attaches, updates and detaches over four bases follows the attachment state table, as the assistant's bases and attached_kbs show",
     async (ctx) => {
       const kb = knowledgeSteps(ctx);
       const kbIds: string[] = [];
       for (let n = 0; n < MAX_BASES + 1; n += 1) kbIds.push((await kb.createBase()).kbId);
-      const attach = fc.tuple(fc.nat({ max: MAX_BASES }), attachBody(ctx.spec)).map(([base, body]) => new AttachCommand(ctx, base, body));
+      const attach = fc
+        .tuple(fc.nat({ max: MAX_BASES }), attachBody(ctx.spec))
+        .map(([base, body]) => new AttachCommand(ctx, base, body));
       const commands = fc.commands(
         [
           // Attaches twice as likely as the others, so that runs often reach three bases and try a fourth.
           attach,
           attach,
-          fc.tuple(fc.nat({ max: MAX_BASES }), updateAttachmentBody(ctx.spec)).map(([base, body]) => new UpdateCommand(ctx, base, body)),
+          fc
+            .tuple(fc.nat({ max: MAX_BASES }), updateAttachmentBody(ctx.spec))
+            .map(([base, body]) => new UpdateCommand(ctx, base, body)),
           fc.nat({ max: MAX_BASES }).map((base) => new DetachCommand(ctx, base)),
         ],
         { maxCommands: 12, size: 'large' },
@@ -175,7 +251,13 @@ describe('attachKnowledgeBase — POST /kb/{kbId}/personas/{personaId}', () => {
         fc.asyncProperty(commands, async (run) => {
           const { customPersonaId, forget } = await kb.createAssistant();
           try {
-            await fc.asyncModelRun(async () => ({ model: { attached: new Map() }, real: { kb, personaId: customPersonaId, kbIds } }), run);
+            await fc.asyncModelRun(
+              async () => ({
+                model: { attached: new Map() },
+                real: { kb, personaId: customPersonaId, kbIds },
+              }),
+              run,
+            );
           } finally {
             // One assistant per run, removed at once (its attachments go with it).
             await deleteAssistant(kb.client, customPersonaId).then(forget, () => undefined);
@@ -184,7 +266,15 @@ describe('attachKnowledgeBase — POST /kb/{kbId}/personas/{personaId}', () => {
         { numRuns: ctx.target.propertyRuns },
       );
     },
-    { operations: ['attachKnowledgeBase', 'updateAttachment', 'detachKnowledgeBase', 'listPersonaKnowledgeBases', 'getPersona'] },
+    {
+      operations: [
+        'attachKnowledgeBase',
+        'updateAttachment',
+        'detachKnowledgeBase',
+        'listPersonaKnowledgeBases',
+        'getPersona',
+      ],
+    },
   );
 });
 
@@ -200,7 +290,10 @@ describe('updateAttachment — PATCH /kb/{kbId}/personas/{personaId}', () => {
       const exchange = await kb.updateAttachment(kbId, personaId, { grounding_mode: 'strict' });
       expectStatus(exchange, 200);
       expectSchema(ctx.spec, exchange);
-      expect({ kbId: bodyOf(exchange).kbId, personaId: bodyOf(exchange).personaId }, 'kbId and personaId in the answer').toEqual({ kbId, personaId });
+      expect(
+        { kbId: bodyOf(exchange).kbId, personaId: bodyOf(exchange).personaId },
+        'kbId and personaId in the answer',
+      ).toEqual({ kbId, personaId });
       const expected = [{ kbId, enabled: true, grounding_mode: 'strict' }];
       expect(attachmentsOf(await kb.personaBases(personaId)), "the assistant's bases").toEqual(expected);
       expect(attachmentsOf(await kb.attachedKbs(personaId)), 'attached_kbs of get').toEqual(expected);
@@ -211,7 +304,7 @@ describe('updateAttachment — PATCH /kb/{kbId}/personas/{personaId}', () => {
   check(
     'kb.attachment.update-enabled-alone',
     ['KB-ATTACH-07', 'KB-ATTACH-08', 'KB-ATTACH-22', 'KB-ATTACH-23', 'STATE-02'],
-    "enabled alone answers updated: true and changes just enabled; the disabled attachment stays attached",
+    'enabled alone answers updated: true and changes just enabled; the disabled attachment stays attached',
     async (ctx) => {
       const { kb, personaId, kbIds } = await assistantAndBases(ctx, 1);
       const kbId = first(kbIds);
@@ -219,7 +312,9 @@ describe('updateAttachment — PATCH /kb/{kbId}/personas/{personaId}', () => {
       const exchange = await kb.updateAttachment(kbId, personaId, { enabled: false });
       expectStatus(exchange, 200);
       expectSchema(ctx.spec, exchange);
-      expect(attachmentsOf(await kb.personaBases(personaId)), "the assistant's bases").toEqual([{ kbId, enabled: false, grounding_mode: 'strict' }]);
+      expect(attachmentsOf(await kb.personaBases(personaId)), "the assistant's bases").toEqual([
+        { kbId, enabled: false, grounding_mode: 'strict' },
+      ]);
     },
     { operations: ['updateAttachment', 'listPersonaKnowledgeBases'] },
   );
@@ -237,9 +332,18 @@ describe('detachKnowledgeBase — DELETE /kb/{kbId}/personas/{personaId}', () =>
       const exchange = await kb.detach(detached, personaId);
       expectStatus(exchange, 200);
       expectSchema(ctx.spec, exchange);
-      expect({ kbId: bodyOf(exchange).kbId, personaId: bodyOf(exchange).personaId }, 'kbId and personaId in the answer').toEqual({ kbId: detached, personaId });
-      expect((await kb.personaBases(personaId)).map((b) => b.kbId), "the assistant's bases").toEqual([kept]);
-      expect((await kb.attachedKbs(personaId)).map((b) => b.kbId), 'attached_kbs of get').toEqual([kept]);
+      expect(
+        { kbId: bodyOf(exchange).kbId, personaId: bodyOf(exchange).personaId },
+        'kbId and personaId in the answer',
+      ).toEqual({ kbId: detached, personaId });
+      expect(
+        (await kb.personaBases(personaId)).map((b) => b.kbId),
+        "the assistant's bases",
+      ).toEqual([kept]);
+      expect(
+        (await kb.attachedKbs(personaId)).map((b) => b.kbId),
+        'attached_kbs of get',
+      ).toEqual([kept]);
     },
     { operations: ['detachKnowledgeBase', 'listPersonaKnowledgeBases', 'getPersona'] },
   );
@@ -255,7 +359,10 @@ describe('detachKnowledgeBase — DELETE /kb/{kbId}/personas/{personaId}', () =>
       expectStatus(await kb.attach(kbId, personaId), 200);
       expectStatus(await kb.detach(kbId, personaId), 200);
       expect(await kb.listedBase(kbId), 'the base in the list after the detach').toBeDefined();
-      expect((await kb.documents(kbId)).map((d) => d.docId), 'documents after the detach').toEqual([docId]);
+      expect(
+        (await kb.documents(kbId)).map((d) => d.docId),
+        'documents after the detach',
+      ).toEqual([docId]);
       expect((await kb.stats(kbId)).documentsCount, 'documentsCount after the detach').toBe(1);
     },
     { operations: ['detachKnowledgeBase', 'listKnowledgeBases', 'listDocuments', 'getKnowledgeBaseStats'] },
@@ -273,12 +380,21 @@ describe('listPersonaKnowledgeBases — GET /kb/persona/{personaId}', () => {
       const { kbId, body } = await kb.createBase({ description: 'Shipping and returns answers.' });
       await kb.addText(kbId, { mode: 'vector' });
       expectStatus(await kb.attach(kbId, customPersonaId, { grounding_mode: 'strict' }), 200);
-      const exchange = await kb.client.call('listPersonaKnowledgeBases', { path: { personaId: customPersonaId } });
+      const exchange = await kb.client.call('listPersonaKnowledgeBases', {
+        path: { personaId: customPersonaId },
+      });
       expectStatus(exchange, 200);
       expectSchema(ctx.spec, exchange);
       expect(bodyOf(exchange).personaId, 'personaId in the answer').toBe(customPersonaId);
       const [entry] = objectsIn(bodyOf(exchange), 'kbs');
-      expect(entry, 'the attached base').toMatchObject({ kbId, enabled: true, grounding_mode: 'strict', name: body.name, description: body.description, docsCount: 1 });
+      expect(entry, 'the attached base').toMatchObject({
+        kbId,
+        enabled: true,
+        grounding_mode: 'strict',
+        name: body.name,
+        description: body.description,
+        docsCount: 1,
+      });
     },
     { operations: ['listPersonaKnowledgeBases'] },
   );
@@ -306,13 +422,20 @@ describe('deletePersona — DELETE /persona/enterprise/deletePersona/{sessionId}
       const { customPersonaId, forget } = await kb.createAssistant();
       const { kbId } = await kb.createBase();
       expectStatus(await kb.attach(kbId, customPersonaId), 200);
-      const deleted = await kb.client.call('deletePersona', { path: { sessionId: SESSION_ID, personaId: customPersonaId } });
+      const deleted = await kb.client.call('deletePersona', {
+        path: { sessionId: SESSION_ID, personaId: customPersonaId },
+      });
       if (succeeded(deleted)) forget();
       expectStatus(deleted, 200);
       // Whatever status the route then answers for an id that no longer exists, it must not report the base.
-      const after = await kb.client.call('listPersonaKnowledgeBases', { path: { personaId: customPersonaId } });
+      const after = await kb.client.call('listPersonaKnowledgeBases', {
+        path: { personaId: customPersonaId },
+      });
       const reported = objectsIn(bodyOf(after), 'kbs').map((b) => b.kbId);
-      expect(reported, `bases reported for the deleted assistant (${after.response?.status ?? after.error})`).not.toContain(kbId);
+      expect(
+        reported,
+        `bases reported for the deleted assistant (${after.response?.status ?? after.error})`,
+      ).not.toContain(kbId);
       expect(await kb.listedBase(kbId), 'the base after its assistant was deleted').toBeDefined();
     },
     { operations: ['attachKnowledgeBase', 'deletePersona', 'listPersonaKnowledgeBases'] },
@@ -343,8 +466,12 @@ const DEFAULTS: Attachment = { enabled: true, grounding_mode: 'supplemental' };
 
 /** The assistant's bases and attached_kbs are the model's attachments, each once. */
 async function expectAttachments(model: AttachmentModel, real: RealAssistant): Promise<void> {
-  const expected = attachmentsOf([...model.attached].map(([index, a]) => ({ kbId: real.kbIds[index], ...a })));
-  expect(attachmentsOf(await real.kb.personaBases(real.personaId)), "the assistant's bases").toEqual(expected);
+  const expected = attachmentsOf(
+    [...model.attached].map(([index, a]) => ({ kbId: real.kbIds[index], ...a })),
+  );
+  expect(attachmentsOf(await real.kb.personaBases(real.personaId)), "the assistant's bases").toEqual(
+    expected,
+  );
   expect(attachmentsOf(await real.kb.attachedKbs(real.personaId)), 'attached_kbs of get').toEqual(expected);
 }
 
@@ -376,7 +503,12 @@ class AttachCommand implements fc.AsyncCommand<AttachmentModel, RealAssistant> {
       for (const field of ['enabled', 'grounding_mode'] as const) {
         // A field sent is applied. One left out of a first attach takes its default; left out of a
         // repeated attach it may keep its value or take the default (the document does not say).
-        const allowed = field in this.body ? [this.body[field]] : previous ? [previous[field], DEFAULTS[field]] : [DEFAULTS[field]];
+        const allowed =
+          field in this.body
+            ? [this.body[field]]
+            : previous
+              ? [previous[field], DEFAULTS[field]]
+              : [DEFAULTS[field]];
         expect(allowed, `${field} in the answer to ${this.toString()}`).toContainEqual(next[field]);
       }
       model.attached.set(this.base, next);

@@ -23,7 +23,9 @@ describe('createKnowledgeBase — POST /kb', () => {
     'answers 201 with {status: "ok", kbId (a UUID), name, description}, echoing the name and description sent',
     async (ctx) => {
       const kb = knowledgeSteps(ctx);
-      const { exchange, body } = await kb.createBase({ description: 'Answers for the night-shift support desk.' });
+      const { exchange, body } = await kb.createBase({
+        description: 'Answers for the night-shift support desk.',
+      });
       expectStatus(exchange, 201);
       expectSchema(ctx.spec, exchange);
       const answer = bodyOf(exchange);
@@ -56,13 +58,17 @@ describe('createKnowledgeBase — POST /kb', () => {
         fc.asyncProperty(knowledgeBaseCreateBody(ctx.spec, { prefix: ctx.prefix }), async (body) => {
           const exchange = await kb.client.call('createKnowledgeBase', { body });
           const kbId = String(bodyOf(exchange).kbId);
-          const forget = succeeded(exchange) ? ctx.tracker.register(`knowledge base ${kbId}`, () => deleteKnowledgeBase(kb.client, kbId)) : () => {};
+          const forget = succeeded(exchange)
+            ? ctx.tracker.register(`knowledge base ${kbId}`, () => deleteKnowledgeBase(kb.client, kbId))
+            : () => {};
           expectStatus(exchange, 201);
           expectSchema(ctx.spec, exchange);
           const listed = await kb.listedBase(kbId);
           expect(listed, `base ${kbId} in the list`).toBeDefined();
           expect(listed?.name, 'listed name').toBe(body.name);
-          expect(listed?.description, 'listed description').toBe(typeof body.description === 'string' ? body.description : '');
+          expect(listed?.description, 'listed description').toBe(
+            typeof body.description === 'string' ? body.description : '',
+          );
           // Removed at once, so the account does not fill up with one base per run.
           await deleteKnowledgeBase(kb.client, kbId);
           forget();
@@ -107,7 +113,10 @@ describe('listKnowledgeBases — GET /kb', () => {
       expect(listed.shared, "shared, for the caller's own base").toBe(false);
       const autoRefresh = listed.autoRefresh as { enabled?: unknown; intervalDays?: unknown };
       // Whether a new base starts with auto-refresh on is not stated; when it is off, the interval shown is 3 days.
-      if (autoRefresh.enabled === false) expect(autoRefresh.intervalDays, 'intervalDays while auto-refresh is off').toBe(DEFAULT_INTERVAL_DAYS);
+      if (autoRefresh.enabled === false)
+        expect(autoRefresh.intervalDays, 'intervalDays while auto-refresh is off').toBe(
+          DEFAULT_INTERVAL_DAYS,
+        );
     },
     { operations: ['createKnowledgeBase', 'listKnowledgeBases'] },
   );
@@ -179,9 +188,14 @@ describe('deleteKnowledgeBase — DELETE /kb/{kbId}', () => {
       const documents = await kb.client.call('listDocuments', { path: { kbId } });
       const query = await kb.client.call('queryKnowledgeBase', { path: { kbId }, body: { query: marker } });
       const stats = await kb.client.call('getKnowledgeBaseStats', { path: { kbId } });
-      ctx.observe('ERR-26', `on a deleted base: list documents ${statusOf(documents)}, query ${statusOf(query)}, stats ${statusOf(stats)}`);
-      if (succeeded(documents)) expect(objectsIn(bodyOf(documents), 'documents'), 'documents of the deleted base').toEqual([]);
-      if (succeeded(query)) expect(objectsIn(bodyOf(query), 'results'), 'query results from the deleted base').toEqual([]);
+      ctx.observe(
+        'ERR-26',
+        `on a deleted base: list documents ${statusOf(documents)}, query ${statusOf(query)}, stats ${statusOf(stats)}`,
+      );
+      if (succeeded(documents))
+        expect(objectsIn(bodyOf(documents), 'documents'), 'documents of the deleted base').toEqual([]);
+      if (succeeded(query))
+        expect(objectsIn(bodyOf(query), 'results'), 'query results from the deleted base').toEqual([]);
       if (succeeded(stats)) {
         expect(bodyOf(stats).documentsCount, 'documentsCount of the deleted base').toBe(0);
         expect(bodyOf(stats).vectorCount, 'vectorCount of the deleted base').toBe(0);
@@ -202,8 +216,14 @@ describe('deleteKnowledgeBase — DELETE /kb/{kbId}', () => {
       const deleted = await kb.client.call('deleteKnowledgeBase', { path: { kbId } });
       if (succeeded(deleted)) forget();
       expectStatus(deleted, 200);
-      expect((await kb.personaBases(customPersonaId)).map((b) => b.kbId), "the assistant's bases").not.toContain(kbId);
-      expect((await kb.attachedKbs(customPersonaId)).map((b) => b.kbId), "the assistant's attached_kbs").not.toContain(kbId);
+      expect(
+        (await kb.personaBases(customPersonaId)).map((b) => b.kbId),
+        "the assistant's bases",
+      ).not.toContain(kbId);
+      expect(
+        (await kb.attachedKbs(customPersonaId)).map((b) => b.kbId),
+        "the assistant's attached_kbs",
+      ).not.toContain(kbId);
     },
     { operations: ['attachKnowledgeBase', 'deleteKnowledgeBase', 'listPersonaKnowledgeBases', 'getPersona'] },
   );

@@ -17,9 +17,15 @@ async function baseWithTwoDocuments(ctx: CheckContext, kb: KnowledgeSteps) {
   const { kbId } = await kb.createBase();
   const kept = markerWord(ctx.prefix);
   const dropped = markerWord(ctx.prefix);
-  const keep = await kb.addText(kbId, { mode: 'vector', text: `${markedSentence(kept)} ${markedSentence(kept)}` });
+  const keep = await kb.addText(kbId, {
+    mode: 'vector',
+    text: `${markedSentence(kept)} ${markedSentence(kept)}`,
+  });
   const first = await kb.statsWhen(kbId, (s) => s.documentsCount === 1 && s.vectorCount > 0);
-  const drop = await kb.addText(kbId, { mode: 'vector', text: `${markedSentence(dropped)} ${markedSentence(dropped)}` });
+  const drop = await kb.addText(kbId, {
+    mode: 'vector',
+    text: `${markedSentence(dropped)} ${markedSentence(dropped)}`,
+  });
   await kb.statsWhen(kbId, (s) => s.documentsCount === 2 && s.vectorCount > first.vectorCount);
   return { kbId, keep, drop, dropped };
 }
@@ -27,7 +33,21 @@ async function baseWithTwoDocuments(ctx: CheckContext, kb: KnowledgeSteps) {
 describe('listDocuments — GET /kb/{kbId}/documents', () => {
   check(
     'kb.documents.list.fields',
-    ['KB-DOC-09', 'KB-DOC-11', 'KB-DOC-01', 'KB-DOC-02', 'KB-DOC-03', 'KB-DOC-04', 'KB-DOC-05', 'KB-DOC-06', 'KB-DOC-07', 'KB-DOC-08', 'IDS-10', 'STATE-03', 'CONV-13'],
+    [
+      'KB-DOC-09',
+      'KB-DOC-11',
+      'KB-DOC-01',
+      'KB-DOC-02',
+      'KB-DOC-03',
+      'KB-DOC-04',
+      'KB-DOC-05',
+      'KB-DOC-06',
+      'KB-DOC-07',
+      'KB-DOC-08',
+      'IDS-10',
+      'STATE-03',
+      'CONV-13',
+    ],
     'answers 200 {status, kbId, documents} listing every document ingested, each with every field and the tier it was ingested in',
     async (ctx) => {
       const kb = knowledgeSteps(ctx);
@@ -43,7 +63,9 @@ describe('listDocuments — GET /kb/{kbId}/documents', () => {
       const answer = bodyOf(exchange);
       expect(answer.kbId, 'kbId in the answer').toBe(kbId);
       const documents = objectsIn(answer, 'documents');
-      expect(documents.map((d) => d.docId).sort(), 'docIds listed').toEqual([vector.docId, inline.docId, url.docId, file.docId].sort());
+      expect(documents.map((d) => d.docId).sort(), 'docIds listed').toEqual(
+        [vector.docId, inline.docId, url.docId, file.docId].sort(),
+      );
       const byId = new Map(documents.map((d) => [d.docId, d]));
       expect(byId.get(vector.docId)?.title, 'title of the pasted text').toBe(vector.body.title);
       expect(byId.get(vector.docId)?.mode, 'mode of the text ingested with mode vector').toBe('vector');
@@ -64,8 +86,14 @@ describe('listDocuments — GET /kb/{kbId}/documents', () => {
       expect(await kb.documents(first.kbId), 'documents of a new base').toEqual([]);
       const a = await kb.addText(first.kbId, { mode: 'vector' });
       const b = await kb.addText(second.kbId, { mode: 'vector' });
-      expect((await kb.documents(first.kbId)).map((d) => d.docId), 'documents of the first base').toEqual([a.docId]);
-      expect((await kb.documents(second.kbId)).map((d) => d.docId), 'documents of the second base').toEqual([b.docId]);
+      expect(
+        (await kb.documents(first.kbId)).map((d) => d.docId),
+        'documents of the first base',
+      ).toEqual([a.docId]);
+      expect(
+        (await kb.documents(second.kbId)).map((d) => d.docId),
+        'documents of the second base',
+      ).toEqual([b.docId]);
     },
     { operations: ['ingestText', 'listDocuments'] },
   );
@@ -84,7 +112,10 @@ describe('deleteDocument — DELETE /kb/{kbId}/documents/{docId}', () => {
       expectSchema(ctx.spec, exchange);
       expect(bodyOf(exchange).docId, 'docId in the answer').toBe(drop.docId);
       expect(bodyOf(exchange).kbId, 'kbId in the answer').toBe(kbId);
-      expect((await kb.documents(kbId)).map((d) => d.docId), 'documents after the delete').toEqual([keep.docId]);
+      expect(
+        (await kb.documents(kbId)).map((d) => d.docId),
+        'documents after the delete',
+      ).toEqual([keep.docId]);
     },
     { operations: ['deleteDocument', 'listDocuments'] },
   );
@@ -98,9 +129,17 @@ describe('deleteDocument — DELETE /kb/{kbId}/documents/{docId}', () => {
       const { kbId, drop } = await baseWithTwoDocuments(ctx, kb);
       const before = await kb.stats(kbId);
       expectStatus(await kb.deleteDocument(kbId, drop.docId), 200);
-      const after = await kb.statsWhen(kbId, (s) => s.documentsCount < before.documentsCount && s.vectorCount < before.vectorCount);
-      expect(after.documentsCount, 'documentsCount after deleting one of two').toBe(before.documentsCount - 1);
-      expect(after.vectorCount, `vectorCount after deleting a document of ${String(bodyOf(drop.exchange).chunksCreated)} chunk(s)`).toBeLessThan(before.vectorCount);
+      const after = await kb.statsWhen(
+        kbId,
+        (s) => s.documentsCount < before.documentsCount && s.vectorCount < before.vectorCount,
+      );
+      expect(after.documentsCount, 'documentsCount after deleting one of two').toBe(
+        before.documentsCount - 1,
+      );
+      expect(
+        after.vectorCount,
+        `vectorCount after deleting a document of ${String(bodyOf(drop.exchange).chunksCreated)} chunk(s)`,
+      ).toBeLessThan(before.vectorCount);
       expect((await kb.listedBase(kbId))?.docsCount, 'listed docsCount after the delete').toBe(1);
     },
     { operations: ['deleteDocument', 'getKnowledgeBaseStats', 'listKnowledgeBases'] },
@@ -113,14 +152,24 @@ describe('deleteDocument — DELETE /kb/{kbId}/documents/{docId}', () => {
     async (ctx) => {
       const kb = knowledgeSteps(ctx);
       const { kbId, drop, dropped } = await baseWithTwoDocuments(ctx, kb);
-      const before = await kb.queryWhen(kbId, dropped, (answer) => answer.results.some((r) => r.docId === drop.docId));
+      const before = await kb.queryWhen(kbId, dropped, (answer) =>
+        answer.results.some((r) => r.docId === drop.docId),
+      );
       if (!before.results.some((r) => r.docId === drop.docId)) {
-        return ctx.skip('before the delete the query did not return the document, so its absence afterwards proves nothing');
+        return ctx.skip(
+          'before the delete the query did not return the document, so its absence afterwards proves nothing',
+        );
       }
       expectStatus(await kb.deleteDocument(kbId, drop.docId), 200);
       const after = await kb.query(kbId, dropped, 20);
-      expect(after.results.filter((r) => r.docId === drop.docId), 'results from the deleted document').toEqual([]);
-      expect(after.results.filter((r) => String(r.text).includes(dropped)), 'results holding the deleted text').toEqual([]);
+      expect(
+        after.results.filter((r) => r.docId === drop.docId),
+        'results from the deleted document',
+      ).toEqual([]);
+      expect(
+        after.results.filter((r) => String(r.text).includes(dropped)),
+        'results holding the deleted text',
+      ).toEqual([]);
     },
     { operations: ['deleteDocument', 'queryKnowledgeBase'] },
   );
@@ -135,8 +184,14 @@ describe('deleteDocument — DELETE /kb/{kbId}/documents/{docId}', () => {
       expectStatus(await kb.deleteDocument(kbId, drop.docId), 200);
       const again = await kb.deleteDocument(kbId, drop.docId);
       const never = await kb.deleteDocument(kbId, '00000000-0000-4000-8000-000000000000');
-      ctx.observe('ERR-26', `delete a deleted document: ${again.response?.status ?? again.error} ${again.response?.text.slice(0, 120) ?? ''}`);
-      ctx.observe('ERR-26', `delete an unknown docId: ${never.response?.status ?? never.error} ${never.response?.text.slice(0, 120) ?? ''}`);
+      ctx.observe(
+        'ERR-26',
+        `delete a deleted document: ${again.response?.status ?? again.error} ${again.response?.text.slice(0, 120) ?? ''}`,
+      );
+      ctx.observe(
+        'ERR-26',
+        `delete an unknown docId: ${never.response?.status ?? never.error} ${never.response?.text.slice(0, 120) ?? ''}`,
+      );
     },
     { operations: ['deleteDocument'] },
   );

@@ -14,7 +14,11 @@ const FIXTURES_DIR = new URL('../../fixtures/', import.meta.url);
 
 /** A committed fixture file as a multipart file part, named as on disk. */
 export function fixtureFilePart(file: FixtureFile): FilePart {
-  return { filename: file.name, contentType: file.contentType, content: new Uint8Array(readFileSync(new URL(file.name, FIXTURES_DIR))) };
+  return {
+    filename: file.name,
+    contentType: file.contentType,
+    content: new Uint8Array(readFileSync(new URL(file.name, FIXTURES_DIR))),
+  };
 }
 
 /** The address of a fixture page as the implementation under test reaches it. */
@@ -23,7 +27,10 @@ export function pageUrl(target: ProvidedTarget, path: string): string {
 }
 
 async function fixtureJson<T>(target: ProvidedTarget, path: string, method = 'GET'): Promise<T> {
-  const response = await fetch(`${target.fixtureLocalUrl}${path}`, { method, signal: AbortSignal.timeout(5_000) });
+  const response = await fetch(`${target.fixtureLocalUrl}${path}`, {
+    method,
+    signal: AbortSignal.timeout(5_000),
+  });
   if (!response.ok) throw new Error(`fixture server: ${method} ${path} answered ${response.status}`);
   return (await response.json()) as T;
 }

@@ -16,7 +16,16 @@ const LONG_TEXT = 30_000;
 describe('ingestText — POST /kb/{kbId}/ingest-text', () => {
   check(
     'kb.ingest-text.vector',
-    ['KB-INGEST-01', 'KB-INGEST-04', 'KB-INGEST-08', 'KB-INGEST-09', 'STATE-03', 'IDS-10', 'CONV-13', 'CONV-17'],
+    [
+      'KB-INGEST-01',
+      'KB-INGEST-04',
+      'KB-INGEST-08',
+      'KB-INGEST-09',
+      'STATE-03',
+      'IDS-10',
+      'CONV-13',
+      'CONV-17',
+    ],
     'mode vector answers 200 {status, docId (a UUID), chunksCreated, title, kbId} with at least one chunk, and lists the document in the vector tier',
     async (ctx) => {
       const kb = knowledgeSteps(ctx);
@@ -56,8 +65,13 @@ describe('ingestText — POST /kb/{kbId}/ingest-text', () => {
       const { kbId } = await kb.createBase();
       const picked: string[] = [];
       for (const length of [SHORT_TEXT, LONG_TEXT]) {
-        const { docId, tier } = await kb.addText(kbId, { mode: 'auto', text: textOfLength(length, markerWord(ctx.prefix)) });
-        expect((await kb.document(kbId, docId))?.mode, `listed mode of the ${length}-character text`).toBe(tier);
+        const { docId, tier } = await kb.addText(kbId, {
+          mode: 'auto',
+          text: textOfLength(length, markerWord(ctx.prefix)),
+        });
+        expect((await kb.document(kbId, docId))?.mode, `listed mode of the ${length}-character text`).toBe(
+          tier,
+        );
         picked.push(`${length} characters: ${tier}`);
       }
       ctx.observe('STATE-04', picked.join('; '));
@@ -72,7 +86,10 @@ describe('ingestText — POST /kb/{kbId}/ingest-text', () => {
     async (ctx) => {
       const kb = knowledgeSteps(ctx);
       const { kbId } = await kb.createBase();
-      const { docId, tier } = await kb.addText(kbId, { mode: undefined, text: textOfLength(SHORT_TEXT, markerWord(ctx.prefix)) });
+      const { docId, tier } = await kb.addText(kbId, {
+        mode: undefined,
+        text: textOfLength(SHORT_TEXT, markerWord(ctx.prefix)),
+      });
       expect((await kb.document(kbId, docId))?.mode, 'listed mode').toBe(tier);
       ctx.observe('STATE-04', `${SHORT_TEXT} characters without mode: ${tier}`);
     },
@@ -101,7 +118,11 @@ describe('ingestText — POST /kb/{kbId}/ingest-text', () => {
     async (ctx) => {
       const kb = knowledgeSteps(ctx);
       const { kbId } = await kb.createBase();
-      const { docId } = await kb.addText(kbId, { mode: 'vector', mimeType: 'text/markdown', source: 'crm-export 2026-11' });
+      const { docId } = await kb.addText(kbId, {
+        mode: 'vector',
+        mimeType: 'text/markdown',
+        source: 'crm-export 2026-11',
+      });
       const listed = await kb.document(kbId, docId);
       expect(listed?.mimeType, 'listed mimeType').toBe('text/markdown');
       expect(listed?.source, 'listed source').toBe('crm-export 2026-11');
@@ -117,11 +138,15 @@ describe('ingestText — POST /kb/{kbId}/ingest-text', () => {
       const kb = knowledgeSteps(ctx);
       const { kbId } = await kb.createBase();
       const marker = markerWord(ctx.prefix);
-      const { docId, body } = await kb.addText(kbId, { mode: 'vector', text: `${markedSentence(marker)} ${markedSentence(marker)}` });
+      const { docId, body } = await kb.addText(kbId, {
+        mode: 'vector',
+        text: `${markedSentence(marker)} ${markedSentence(marker)}`,
+      });
       expect((await kb.document(kbId, docId))?.title, 'listed title').toBe(body.title);
       // The base holds this one document, so every result is one of its chunks.
       const { results } = await kb.queryWhen(kbId, marker, (answer) => answer.results.length > 0);
-      if (results.length === 0) return ctx.skip('the query returned no result to read docTitle from (ranking is not specified)');
+      if (results.length === 0)
+        return ctx.skip('the query returned no result to read docTitle from (ranking is not specified)');
       for (const result of results) {
         expect(result.docId, 'docId of a result').toBe(docId);
         expect(result.docTitle, 'docTitle of a result').toBe(body.title);
@@ -132,7 +157,15 @@ describe('ingestText — POST /kb/{kbId}/ingest-text', () => {
 
   check(
     'kb.ingest-text.generated-bodies',
-    ['KB-INGEST-05', 'KB-INGEST-06', 'KB-INGEST-07', 'KB-INGEST-08', 'KB-INGEST-09', 'KB-INGEST-10', 'STATE-03'],
+    [
+      'KB-INGEST-05',
+      'KB-INGEST-06',
+      'KB-INGEST-07',
+      'KB-INGEST-08',
+      'KB-INGEST-09',
+      'KB-INGEST-10',
+      'STATE-03',
+    ],
     'any body drawn from the schema is ingested with the answer of its tier, and listed with its title, mimeType, source and tier or their defaults',
     async (ctx) => {
       const kb = knowledgeSteps(ctx);
@@ -163,8 +196,12 @@ describe('ingestText — POST /kb/{kbId}/ingest-text', () => {
       const kb = knowledgeSteps(ctx);
       const { kbId } = await kb.createBase();
       const noText = await kb.ingestText(kbId, { title: 'Untitled draft', mode: 'vector' });
-      const noTitle = await kb.ingestText(kbId, { text: markedSentence(markerWord(ctx.prefix)), mode: 'vector' });
-      const show = (e: typeof noText) => `${e.response?.status ?? e.error} ${e.response?.text.slice(0, 120) ?? ''}`;
+      const noTitle = await kb.ingestText(kbId, {
+        text: markedSentence(markerWord(ctx.prefix)),
+        mode: 'vector',
+      });
+      const show = (e: typeof noText) =>
+        `${e.response?.status ?? e.error} ${e.response?.text.slice(0, 120) ?? ''}`;
       ctx.observe('ERR-26', `ingest-text without text: ${show(noText)}`);
       ctx.observe('ERR-26', `ingest-text without title: ${show(noTitle)}`);
     },

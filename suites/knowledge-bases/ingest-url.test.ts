@@ -32,7 +32,10 @@ describe('ingestUrl — POST /kb/{kbId}/ingest-url', () => {
       expectIngestUrlAnswer(ctx.spec, exchange);
       const answer = bodyOf(exchange);
       expect(answer.title, 'title in the answer').toBe(ARTICLE.title);
-      expect(sameUrl(answer.url, url), `url in the answer (${String(answer.url)}) is the page sent (${url})`).toBe(true);
+      expect(
+        sameUrl(answer.url, url),
+        `url in the answer (${String(answer.url)}) is the page sent (${url})`,
+      ).toBe(true);
       expect(answer.kbId, 'kbId in the answer').toBe(kbId);
       expect((await kb.document(kbId, String(answer.docId)))?.title, 'listed title').toBe(ARTICLE.title);
     },
@@ -63,7 +66,11 @@ describe('ingestUrl — POST /kb/{kbId}/ingest-url', () => {
       const { kbId } = await kb.createBase();
       const token = markerWord(ctx.prefix);
       await kb.addUrl(kbId, pageUrl(ctx.target, CHANGING.pathFor(token)));
-      const { answer, satisfied } = await pollUntil(() => fetchCount(ctx.target, token), (n) => n >= 1, { timeoutMs: 10_000 });
+      const { answer, satisfied } = await pollUntil(
+        () => fetchCount(ctx.target, token),
+        (n) => n >= 1,
+        { timeoutMs: 10_000 },
+      );
       expect(satisfied, `fetches of the page seen by the fixture server: ${answer}`).toBe(true);
     },
     { operations: ['ingestUrl'] },
@@ -78,9 +85,16 @@ describe('ingestUrl — POST /kb/{kbId}/ingest-url', () => {
       const { kbId } = await kb.createBase();
       const { exchange, docId } = await kb.addUrl(kbId, pageUrl(ctx.target, ARTICLE.path));
       const tier = expectIngestUrlAnswer(ctx.spec, exchange);
-      if (tier === 'inline') return ctx.skip('the page went to the inline tier, where no chunk count shows the text');
-      expect(bodyOf(exchange).chunksCreated, 'chunksCreated for a page with three paragraphs').toBeGreaterThanOrEqual(1);
-      expect((await kb.document(kbId, docId))?.chunksCount, 'chunksCount of the listed document').toBeGreaterThanOrEqual(1);
+      if (tier === 'inline')
+        return ctx.skip('the page went to the inline tier, where no chunk count shows the text');
+      expect(
+        bodyOf(exchange).chunksCreated,
+        'chunksCreated for a page with three paragraphs',
+      ).toBeGreaterThanOrEqual(1);
+      expect(
+        (await kb.document(kbId, docId))?.chunksCount,
+        'chunksCount of the listed document',
+      ).toBeGreaterThanOrEqual(1);
     },
     INGEST,
   );
@@ -96,10 +110,15 @@ describe('ingestUrl — POST /kb/{kbId}/ingest-url', () => {
       const { docId } = await kb.addUrl(kbId, pageUrl(ctx.target, ARTICLE.path));
       const [sentence] = ARTICLE.sentences;
       const word = 'schooner'; // a word of that sentence alone
-      const { results } = await kb.queryWhen(kbId, sentence, (answer) => answer.results.some((r) => r.docId === docId));
+      const { results } = await kb.queryWhen(kbId, sentence, (answer) =>
+        answer.results.some((r) => r.docId === docId),
+      );
       const fromPage = results.filter((r) => r.docId === docId);
       expect(fromPage.length, 'results from the page for one of its sentences').toBeGreaterThan(0);
-      expect(sentence.includes(word) && fromPage.some((r) => String(r.text).includes(word)), "the page's sentence in the text of a result").toBe(true);
+      expect(
+        sentence.includes(word) && fromPage.some((r) => String(r.text).includes(word)),
+        "the page's sentence in the text of a result",
+      ).toBe(true);
     },
     { operations: ['ingestUrl', 'queryKnowledgeBase'] },
   );
@@ -115,10 +134,18 @@ describe('ingestUrl — POST /kb/{kbId}/ingest-url', () => {
       const answer = bodyOf(exchange);
       let found = 'not queried';
       if (typeof answer.docId === 'string') {
-        const query = await kb.client.call('queryKnowledgeBase', { path: { kbId }, body: { query: SCRIPT_RENDERED.hiddenSentence } });
+        const query = await kb.client.call('queryKnowledgeBase', {
+          path: { kbId },
+          body: { query: SCRIPT_RENDERED.hiddenSentence },
+        });
         const results = (bodyOf(query).results as unknown[] | undefined) ?? [];
-        const hidden = results.some((r) => typeof r === 'object' && r !== null && String((r as { text?: unknown }).text).includes('Quokkas'));
-        found = hidden ? 'the script-written sentence is retrievable' : 'the script-written sentence is not retrievable';
+        const hidden = results.some(
+          (r) =>
+            typeof r === 'object' && r !== null && String((r as { text?: unknown }).text).includes('Quokkas'),
+        );
+        found = hidden
+          ? 'the script-written sentence is retrievable'
+          : 'the script-written sentence is not retrievable';
       }
       ctx.observe(
         'KB-INGEST-16',

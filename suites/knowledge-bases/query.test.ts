@@ -32,7 +32,10 @@ function baseWithManyMatches(ctx: CheckContext): Promise<ManyMatches> {
     const common = markerWord(ctx.prefix);
     const titles = new Map<string, unknown>();
     for (let n = 0; n < MATCHING_DOCUMENTS; n += 1) {
-      const { docId, body } = await kb.addText(kbId, { mode: 'vector', text: `${markedSentence(common)} ${markedSentence(markerWord(ctx.prefix))}` });
+      const { docId, body } = await kb.addText(kbId, {
+        mode: 'vector',
+        text: `${markedSentence(common)} ${markedSentence(markerWord(ctx.prefix))}`,
+      });
       titles.set(docId, body.title);
     }
     // Settled once every document answers the query (an implementation may index asynchronously).
@@ -45,19 +48,38 @@ function baseWithManyMatches(ctx: CheckContext): Promise<ManyMatches> {
 describe('queryKnowledgeBase — POST /kb/{kbId}/query', () => {
   check(
     'kb.query.result-fields',
-    ['KB-QUERY-07', 'KB-QUERY-08', 'KB-QUERY-12', 'KB-QUERY-02', 'KB-QUERY-03', 'KB-QUERY-04', 'KB-QUERY-05', 'KB-QUERY-06', 'CONV-13'],
+    [
+      'KB-QUERY-07',
+      'KB-QUERY-08',
+      'KB-QUERY-12',
+      'KB-QUERY-02',
+      'KB-QUERY-03',
+      'KB-QUERY-04',
+      'KB-QUERY-05',
+      'KB-QUERY-06',
+      'CONV-13',
+    ],
     "answers 200 {status, kbId, results}; each result has text, score, docTitle, docId and chunkIndex, naming one of the base's documents by its title",
     async (ctx) => {
       const { kbId, common, titles } = await baseWithManyMatches(ctx);
-      const exchange = await knowledgeSteps(ctx).client.call('queryKnowledgeBase', { path: { kbId }, body: { query: common } });
+      const exchange = await knowledgeSteps(ctx).client.call('queryKnowledgeBase', {
+        path: { kbId },
+        body: { query: common },
+      });
       expectStatus(exchange, 200);
       expectSchema(ctx.spec, exchange);
       expect(bodyOf(exchange).kbId, 'kbId in the answer').toBe(kbId);
       const results = objectsIn(bodyOf(exchange), 'results');
-      if (results.length === 0) return ctx.skip('the query returned no result to read the fields of (ranking is not specified)');
+      if (results.length === 0)
+        return ctx.skip('the query returned no result to read the fields of (ranking is not specified)');
       for (const result of results) {
-        expect(titles.has(result.docId as string), `docId ${String(result.docId)} is a document of the base`).toBe(true);
-        expect(result.docTitle, `docTitle of a result from ${String(result.docId)}`).toBe(titles.get(result.docId as string));
+        expect(
+          titles.has(result.docId as string),
+          `docId ${String(result.docId)} is a document of the base`,
+        ).toBe(true);
+        expect(result.docTitle, `docTitle of a result from ${String(result.docId)}`).toBe(
+          titles.get(result.docId as string),
+        );
       }
     },
     QUERY,
@@ -85,7 +107,10 @@ describe('queryKnowledgeBase — POST /kb/{kbId}/query', () => {
       await expectProperty(
         fc.asyncProperty(fc.integer({ min: 1, max: MAX_TOP_K }), async (topK) => {
           const { results } = await kb.query(kbId, common, topK);
-          expect(results.length, `results for topK ${topK} with ${MATCHING_DOCUMENTS} matching documents`).toBe(topK);
+          expect(
+            results.length,
+            `results for topK ${topK} with ${MATCHING_DOCUMENTS} matching documents`,
+          ).toBe(topK);
         }),
         { numRuns: ctx.target.propertyRuns },
       );
@@ -111,9 +136,15 @@ describe('queryKnowledgeBase — POST /kb/{kbId}/query', () => {
     'records what a topK above 20 gets (an error, a clamp to 20 or more results: not stated)',
     async (ctx) => {
       const { kbId, common } = await baseWithManyMatches(ctx);
-      const exchange = await knowledgeSteps(ctx).client.call('queryKnowledgeBase', { path: { kbId }, body: { query: common, topK: 50 } });
+      const exchange = await knowledgeSteps(ctx).client.call('queryKnowledgeBase', {
+        path: { kbId },
+        body: { query: common, topK: 50 },
+      });
       const results = objectsIn(bodyOf(exchange), 'results');
-      ctx.observe('KB-QUERY-11', `topK 50 over ${MATCHING_DOCUMENTS} matching documents: ${exchange.response?.status ?? exchange.error}, ${results.length} results`);
+      ctx.observe(
+        'KB-QUERY-11',
+        `topK 50 over ${MATCHING_DOCUMENTS} matching documents: ${exchange.response?.status ?? exchange.error}, ${results.length} results`,
+      );
     },
     QUERY,
   );
@@ -127,11 +158,23 @@ describe('queryKnowledgeBase — POST /kb/{kbId}/query', () => {
       const { kbId } = await kb.createBase();
       const documents = [];
       for (const file of [PDF_FILE, DOCX_FILE, TXT_FILE, MD_FILE]) {
-        documents.push({ file, ...(await kb.addText(kbId, { mode: 'vector', title: file.heading, text: file.sentences.join(' ') })) });
+        documents.push({
+          file,
+          ...(await kb.addText(kbId, {
+            mode: 'vector',
+            title: file.heading,
+            text: file.sentences.join(' '),
+          })),
+        });
       }
       for (const { file, docId } of documents) {
-        const { results } = await kb.queryWhen(kbId, file.sentences[2] ?? file.heading, (answer) => answer.results.some((r) => r.docId === docId));
-        expect(results.map((r) => r.docId), `results for a sentence of "${file.heading}"`).toContain(docId);
+        const { results } = await kb.queryWhen(kbId, file.sentences[2] ?? file.heading, (answer) =>
+          answer.results.some((r) => r.docId === docId),
+        );
+        expect(
+          results.map((r) => r.docId),
+          `results for a sentence of "${file.heading}"`,
+        ).toContain(docId);
       }
     },
     { operations: ['ingestText', 'queryKnowledgeBase'] },
@@ -145,14 +188,29 @@ describe('queryKnowledgeBase — POST /kb/{kbId}/query', () => {
       const kb = knowledgeSteps(ctx);
       const { kbId } = await kb.createBase();
       const marker = markerWord(ctx.prefix);
-      const { docId } = await kb.addText(kbId, { text: `${markedSentence(marker)} ${markedSentence(marker)}` });
+      const { docId } = await kb.addText(kbId, {
+        text: `${markedSentence(marker)} ${markedSentence(marker)}`,
+      });
       const { customPersonaId } = await kb.createAssistant();
       expectStatus(await kb.attach(kbId, customPersonaId), 200);
-      expect((await kb.personaBases(customPersonaId)).map((b) => b.kbId), "the assistant's bases").toEqual([kbId]);
+      expect(
+        (await kb.personaBases(customPersonaId)).map((b) => b.kbId),
+        "the assistant's bases",
+      ).toEqual([kbId]);
       const { results } = await kb.query(kbId, marker);
-      for (const result of results) expect(result.docId, 'docId of a result from the one document').toBe(docId);
+      for (const result of results)
+        expect(result.docId, 'docId of a result from the one document').toBe(docId);
     },
-    { operations: ['createKnowledgeBase', 'ingestText', 'listVoices', 'createPersona', 'attachKnowledgeBase', 'queryKnowledgeBase'] },
+    {
+      operations: [
+        'createKnowledgeBase',
+        'ingestText',
+        'listVoices',
+        'createPersona',
+        'attachKnowledgeBase',
+        'queryKnowledgeBase',
+      ],
+    },
   );
 
   check(
@@ -163,7 +221,10 @@ describe('queryKnowledgeBase — POST /kb/{kbId}/query', () => {
       const kb = knowledgeSteps(ctx);
       const { kbId } = await kb.createBase();
       const exchange = await kb.client.call('queryKnowledgeBase', { path: { kbId }, body: { topK: 3 } });
-      ctx.observe('ERR-26', `query without query: ${exchange.response?.status ?? exchange.error} ${exchange.response?.text.slice(0, 120) ?? ''}`);
+      ctx.observe(
+        'ERR-26',
+        `query without query: ${exchange.response?.status ?? exchange.error} ${exchange.response?.text.slice(0, 120) ?? ''}`,
+      );
     },
     QUERY,
   );

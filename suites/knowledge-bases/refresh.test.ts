@@ -22,7 +22,12 @@ function autoRefreshOf(value: unknown): Record<string, unknown> {
   return isObject(value) && isObject(value.autoRefresh) ? value.autoRefresh : {};
 }
 
-async function setAutoRefresh(ctx: CheckContext, kb: KnowledgeSteps, kbId: string, body: Record<string, unknown>): Promise<Exchange> {
+async function setAutoRefresh(
+  ctx: CheckContext,
+  kb: KnowledgeSteps,
+  kbId: string,
+  body: Record<string, unknown>,
+): Promise<Exchange> {
   const exchange = await kb.client.call('setAutoRefresh', { path: { kbId }, body });
   expectStatus(exchange, 200);
   expectSchema(ctx.spec, exchange);
@@ -45,7 +50,12 @@ async function baseWithChangingPage(ctx: CheckContext, kb: KnowledgeSteps) {
 }
 
 /** Whether some result of a query on the base holds the text of a revision after `after`, up to `upTo`. */
-async function holdsRevisionAfter(kb: KnowledgeSteps, kbId: string, after: number, upTo: number): Promise<boolean> {
+async function holdsRevisionAfter(
+  kb: KnowledgeSteps,
+  kbId: string,
+  after: number,
+  upTo: number,
+): Promise<boolean> {
   const { results } = await kb.query(kbId, CHANGING.sentenceFor(after + 1), 20);
   const words = Array.from({ length: Math.max(0, upTo - after) }, (_, n) => CHANGING.wordFor(after + 1 + n));
   return results.some((r) => words.some((word) => String(r.text).includes(` ${word} `)));
@@ -54,7 +64,16 @@ async function holdsRevisionAfter(kb: KnowledgeSteps, kbId: string, after: numbe
 describe('setAutoRefresh — PATCH /kb/{kbId}/auto-refresh', () => {
   check(
     'kb.auto-refresh.enable-with-days',
-    ['KB-REFRESH-01', 'KB-REFRESH-03', 'KB-REFRESH-04', 'KB-REFRESH-06', 'STATE-05', 'KB-BASE-08', 'KB-BASE-09', 'CONV-13'],
+    [
+      'KB-REFRESH-01',
+      'KB-REFRESH-03',
+      'KB-REFRESH-04',
+      'KB-REFRESH-06',
+      'STATE-05',
+      'KB-BASE-08',
+      'KB-BASE-09',
+      'CONV-13',
+    ],
     'enabled true with intervalDays answers 200 {status, kbId, autoRefresh}, and the base is listed enabled with that interval',
     async (ctx) => {
       const kb = knowledgeSteps(ctx);
@@ -63,7 +82,9 @@ describe('setAutoRefresh — PATCH /kb/{kbId}/auto-refresh', () => {
       expect(bodyOf(exchange).kbId, 'kbId in the answer').toBe(kbId);
       expect(autoRefreshOf(bodyOf(exchange)).enabled, 'autoRefresh.enabled in the answer').toBe(true);
       const listed = autoRefreshOf(await kb.listedBase(kbId));
-      expect({ enabled: listed.enabled, intervalDays: listed.intervalDays }, 'autoRefresh as listed').toEqual({ enabled: true, intervalDays: 5 });
+      expect({ enabled: listed.enabled, intervalDays: listed.intervalDays }, 'autoRefresh as listed').toEqual(
+        { enabled: true, intervalDays: 5 },
+      );
     },
     { operations: ['setAutoRefresh', 'listKnowledgeBases'] },
   );
@@ -79,7 +100,9 @@ describe('setAutoRefresh — PATCH /kb/{kbId}/auto-refresh', () => {
       const exchange = await setAutoRefresh(ctx, kb, kbId, { enabled: false });
       expect(autoRefreshOf(bodyOf(exchange)).enabled, 'autoRefresh.enabled in the answer').toBe(false);
       const listed = autoRefreshOf(await kb.listedBase(kbId));
-      expect({ enabled: listed.enabled, intervalDays: listed.intervalDays }, 'autoRefresh as listed').toEqual({ enabled: false, intervalDays: DEFAULT_INTERVAL_DAYS });
+      expect({ enabled: listed.enabled, intervalDays: listed.intervalDays }, 'autoRefresh as listed').toEqual(
+        { enabled: false, intervalDays: DEFAULT_INTERVAL_DAYS },
+      );
     },
     { operations: ['setAutoRefresh', 'listKnowledgeBases'] },
   );
@@ -91,7 +114,11 @@ describe('setAutoRefresh — PATCH /kb/{kbId}/auto-refresh', () => {
     async (ctx) => {
       const kb = knowledgeSteps(ctx);
       const { kbId } = await kb.createBase();
-      const exchange = await setAutoRefresh(ctx, kb, kbId, { enabled: true, intervalDays: 1, intervalHours: 12 });
+      const exchange = await setAutoRefresh(ctx, kb, kbId, {
+        enabled: true,
+        intervalDays: 1,
+        intervalHours: 12,
+      });
       expect(autoRefreshOf(bodyOf(exchange)).enabled, 'autoRefresh.enabled in the answer').toBe(true);
       expect(autoRefreshOf(await kb.listedBase(kbId)).enabled, 'autoRefresh.enabled as listed').toBe(true);
     },
@@ -111,8 +138,10 @@ describe('setAutoRefresh — PATCH /kb/{kbId}/auto-refresh', () => {
           expect(answer.enabled, 'autoRefresh.enabled in the answer').toBe(body.enabled);
           const listed = autoRefreshOf(await kb.listedBase(kbId));
           expect(listed.enabled, 'autoRefresh.enabled as listed').toBe(body.enabled);
-          if (body.enabled === false) expect(listed.intervalDays, 'intervalDays listed while disabled').toBe(DEFAULT_INTERVAL_DAYS);
-          else if ('intervalDays' in body && !('intervalHours' in body)) expect(listed.intervalDays, 'intervalDays listed').toBe(body.intervalDays);
+          if (body.enabled === false)
+            expect(listed.intervalDays, 'intervalDays listed while disabled').toBe(DEFAULT_INTERVAL_DAYS);
+          else if ('intervalDays' in body && !('intervalHours' in body))
+            expect(listed.intervalDays, 'intervalDays listed').toBe(body.intervalDays);
         }),
         { numRuns: ctx.target.propertyRuns },
       );
@@ -133,7 +162,10 @@ describe('refreshNow — POST /kb/{kbId}/refresh-now', () => {
       await kb.addFile(kbId, TXT_FILE);
       const exchange = await refreshNow(ctx, kb, kbId);
       expect(bodyOf(exchange).kbId, 'kbId in the answer').toBe(kbId);
-      expect(bodyOf(exchange).refreshedDocs, 'refreshedDocs, with one URL-sourced document among three').toBeLessThanOrEqual(1);
+      expect(
+        bodyOf(exchange).refreshedDocs,
+        'refreshedDocs, with one URL-sourced document among three',
+      ).toBeLessThanOrEqual(1);
     },
     { operations: ['refreshNow'] },
   );
@@ -146,8 +178,15 @@ describe('refreshNow — POST /kb/{kbId}/refresh-now', () => {
       const kb = knowledgeSteps(ctx);
       const { kbId, token, fetchedAtIngest } = await baseWithChangingPage(ctx, kb);
       await refreshNow(ctx, kb, kbId);
-      const { answer, satisfied } = await pollUntil(() => fetchCount(ctx.target, token), (n) => n > fetchedAtIngest, { timeoutMs: RECRAWL_DEADLINE_MS });
-      expect(satisfied, `fetches of the page: ${fetchedAtIngest} at ingest, ${answer} within ${RECRAWL_DEADLINE_MS} ms of refresh-now`).toBe(true);
+      const { answer, satisfied } = await pollUntil(
+        () => fetchCount(ctx.target, token),
+        (n) => n > fetchedAtIngest,
+        { timeoutMs: RECRAWL_DEADLINE_MS },
+      );
+      expect(
+        satisfied,
+        `fetches of the page: ${fetchedAtIngest} at ingest, ${answer} within ${RECRAWL_DEADLINE_MS} ms of refresh-now`,
+      ).toBe(true);
     },
     { operations: ['ingestUrl', 'refreshNow'] },
   );
@@ -160,18 +199,27 @@ describe('refreshNow — POST /kb/{kbId}/refresh-now', () => {
       const kb = knowledgeSteps(ctx);
       const { kbId, token, fetchedAtIngest } = await baseWithChangingPage(ctx, kb);
       if (!(await holdsRevisionAfter(kb, kbId, fetchedAtIngest - 1, fetchedAtIngest))) {
-        return ctx.skip("the page's text as ingested is not returned by a query, so a change of it cannot be seen");
+        return ctx.skip(
+          "the page's text as ingested is not returned by a query, so a change of it cannot be seen",
+        );
       }
       await refreshNow(ctx, kb, kbId);
       const { answer, satisfied } = await pollUntil(
         async () => {
           const fetched = await fetchCount(ctx.target, token);
-          return { fetched, changed: fetched > fetchedAtIngest && (await holdsRevisionAfter(kb, kbId, fetchedAtIngest, fetched)) };
+          return {
+            fetched,
+            changed:
+              fetched > fetchedAtIngest && (await holdsRevisionAfter(kb, kbId, fetchedAtIngest, fetched)),
+          };
         },
         (state) => state.changed,
         { timeoutMs: RECRAWL_DEADLINE_MS },
       );
-      expect(satisfied, `the text of a revision after ${fetchedAtIngest} in the results (page fetched ${answer.fetched} times)`).toBe(true);
+      expect(
+        satisfied,
+        `the text of a revision after ${fetchedAtIngest} in the results (page fetched ${answer.fetched} times)`,
+      ).toBe(true);
     },
     { operations: ['ingestUrl', 'refreshNow', 'queryKnowledgeBase'] },
   );
@@ -199,7 +247,11 @@ describe('refreshNow — POST /kb/{kbId}/refresh-now', () => {
         );
       }
       await releaseFetches(ctx.target, token);
-      await pollUntil(() => heldState(ctx.target, token), (s) => s.waiting === 0, { timeoutMs: RECRAWL_DEADLINE_MS });
+      await pollUntil(
+        () => heldState(ctx.target, token),
+        (s) => s.waiting === 0,
+        { timeoutMs: RECRAWL_DEADLINE_MS },
+      );
     },
     { operations: ['ingestUrl', 'refreshNow'] },
   );
@@ -222,17 +274,34 @@ describe('refreshNow — POST /kb/{kbId}/refresh-now', () => {
       const before = (await kb.documents(kbId)).filter((d) => untouched.includes(String(d.docId)));
 
       await refreshNow(ctx, kb, kbId);
-      const recrawled = await pollUntil(() => fetchCount(ctx.target, token), (n) => n > fetchedAtIngest, { timeoutMs: RECRAWL_DEADLINE_MS });
-      if (!recrawled.satisfied) return ctx.skip('the URL-sourced document was not re-crawled, so the job cannot be seen to leave the others alone');
+      const recrawled = await pollUntil(
+        () => fetchCount(ctx.target, token),
+        (n) => n > fetchedAtIngest,
+        { timeoutMs: RECRAWL_DEADLINE_MS },
+      );
+      if (!recrawled.satisfied)
+        return ctx.skip(
+          'the URL-sourced document was not re-crawled, so the job cannot be seen to leave the others alone',
+        );
       // The URL document's new text, where a query shows it, marks the job as having reached it.
       if (await holdsRevisionAfter(kb, kbId, fetchedAtIngest - 1, recrawled.answer)) {
-        await pollUntil(() => holdsRevisionAfter(kb, kbId, fetchedAtIngest, recrawled.answer), (changed) => changed, { timeoutMs: RECRAWL_DEADLINE_MS });
+        await pollUntil(
+          () => holdsRevisionAfter(kb, kbId, fetchedAtIngest, recrawled.answer),
+          (changed) => changed,
+          { timeoutMs: RECRAWL_DEADLINE_MS },
+        );
       }
 
-      expect(await fetchCount(ctx.target, labelToken), "fetches of the page named only in the pasted text's source").toBe(0);
+      expect(
+        await fetchCount(ctx.target, labelToken),
+        "fetches of the page named only in the pasted text's source",
+      ).toBe(0);
       const after = (await kb.documents(kbId)).filter((d) => untouched.includes(String(d.docId)));
-      const byDocId = (docs: typeof before) => [...docs].sort((a, b) => String(a.docId).localeCompare(String(b.docId)));
-      expect(byDocId(after), 'the pasted text and the uploaded file as listed after the re-crawl').toEqual(byDocId(before));
+      const byDocId = (docs: typeof before) =>
+        [...docs].sort((a, b) => String(a.docId).localeCompare(String(b.docId)));
+      expect(byDocId(after), 'the pasted text and the uploaded file as listed after the re-crawl').toEqual(
+        byDocId(before),
+      );
     },
     { operations: ['ingestUrl', 'ingestText', 'uploadFile', 'refreshNow', 'listDocuments'] },
   );

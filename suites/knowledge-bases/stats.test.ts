@@ -46,10 +46,13 @@ describe('getKnowledgeBaseStats — GET /kb/{kbId}/stats', () => {
         const { docId } = await ingest();
         const listed = await kb.document(kbId, docId);
         const chunked = listed?.mode === 'vector' && Number(listed.chunksCount) > 0;
-        const settled = (s: Stats) => s.documentsCount === previous.documentsCount + 1 && (!chunked || s.vectorCount > previous.vectorCount);
+        const settled = (s: Stats) =>
+          s.documentsCount === previous.documentsCount + 1 &&
+          (!chunked || s.vectorCount > previous.vectorCount);
         const now = await kb.statsWhen(kbId, settled);
         expect(now.documentsCount, `documentsCount after ${what}`).toBe(previous.documentsCount + 1);
-        if (chunked) expect(now.vectorCount, `vectorCount after ${what}`).toBeGreaterThan(previous.vectorCount);
+        if (chunked)
+          expect(now.vectorCount, `vectorCount after ${what}`).toBeGreaterThan(previous.vectorCount);
         previous = now;
       }
     },
@@ -58,25 +61,53 @@ describe('getKnowledgeBaseStats — GET /kb/{kbId}/stats', () => {
 
   check(
     'kb.stats.model',
-    ['KB-STATS-02', 'KB-DOC-11', 'KB-DOC-12', 'KB-BASE-04', 'KB-BASE-06', 'STATE-03', 'STATE-13', 'STATE-14', 'STATE-15'],
+    [
+      'KB-STATS-02',
+      'KB-DOC-11',
+      'KB-DOC-12',
+      'KB-BASE-04',
+      'KB-BASE-06',
+      'STATE-03',
+      'STATE-13',
+      'STATE-14',
+      'STATE-15',
+    ],
     'any sequence of text ingests (any tier) and document deletes keeps the documents, docsCount, liveSourcesCount, documentsCount and vectorCount in step',
     async (ctx) => {
       const kb = knowledgeSteps(ctx);
       await expectProperty(
         // Ingests twice as likely as deletes, which only run once there is a document to delete.
-        fc.asyncProperty(fc.commands([ingestCommand(ctx.prefix), ingestCommand(ctx.prefix), deleteCommand()], { maxCommands: 10, size: 'large' }), async (commands) => {
-          const { kbId, forget } = await kb.createBase();
-          try {
-            await fc.asyncModelRun(async () => ({ model: { documents: [] }, real: { kb, kbId, vectorCount: 0 } }), commands);
-          } finally {
-            // Removed at once, so the account does not fill up with one base per run.
-            if (succeeded(await kb.client.call('deleteKnowledgeBase', { path: { kbId } }))) forget();
-          }
-        }),
+        fc.asyncProperty(
+          fc.commands([ingestCommand(ctx.prefix), ingestCommand(ctx.prefix), deleteCommand()], {
+            maxCommands: 10,
+            size: 'large',
+          }),
+          async (commands) => {
+            const { kbId, forget } = await kb.createBase();
+            try {
+              await fc.asyncModelRun(
+                async () => ({ model: { documents: [] }, real: { kb, kbId, vectorCount: 0 } }),
+                commands,
+              );
+            } finally {
+              // Removed at once, so the account does not fill up with one base per run.
+              if (succeeded(await kb.client.call('deleteKnowledgeBase', { path: { kbId } }))) forget();
+            }
+          },
+        ),
         { numRuns: ctx.target.propertyRuns },
       );
     },
-    { operations: ['ingestText', 'deleteDocument', 'listDocuments', 'listKnowledgeBases', 'getKnowledgeBaseStats', 'queryKnowledgeBase'] },
+    {
+      operations: [
+        'ingestText',
+        'deleteDocument',
+        'listDocuments',
+        'listKnowledgeBases',
+        'getKnowledgeBaseStats',
+        'queryKnowledgeBase',
+      ],
+    },
   );
 });
 
@@ -105,19 +136,36 @@ interface RealBase {
  * The base as the implementation shows it agrees with the model, vectorCount having moved the way
  * the last command says (stats are awaited until it has, in case the index trails); returns it.
  */
-async function expectInStep(model: DocumentsModel, real: RealBase, vectors: 'up' | 'down' | 'any'): Promise<number> {
+async function expectInStep(
+  model: DocumentsModel,
+  real: RealBase,
+  vectors: 'up' | 'down' | 'any',
+): Promise<number> {
   const { kb, kbId } = real;
   const listed = await kb.documents(kbId);
-  expect(listed.map((d) => d.docId).sort(), 'documents listed').toEqual(model.documents.map((d) => d.docId).sort());
-  for (const doc of model.documents) expect(listed.find((d) => d.docId === doc.docId)?.mode, `mode of ${doc.docId}`).toBe(doc.tier);
+  expect(listed.map((d) => d.docId).sort(), 'documents listed').toEqual(
+    model.documents.map((d) => d.docId).sort(),
+  );
+  for (const doc of model.documents)
+    expect(listed.find((d) => d.docId === doc.docId)?.mode, `mode of ${doc.docId}`).toBe(doc.tier);
   const base = await kb.listedBase(kbId);
   expect(base?.docsCount, 'listed docsCount').toBe(model.documents.length);
-  expect(base?.liveSourcesCount, 'listed liveSourcesCount').toBe(model.documents.filter((d) => d.tier === 'inline').length);
-  const moved = (count: number) => (vectors === 'up' ? count > real.vectorCount : vectors === 'down' ? count < real.vectorCount : true);
-  const stats = await kb.statsWhen(kbId, (s) => s.documentsCount === model.documents.length && moved(s.vectorCount));
+  expect(base?.liveSourcesCount, 'listed liveSourcesCount').toBe(
+    model.documents.filter((d) => d.tier === 'inline').length,
+  );
+  const moved = (count: number) =>
+    vectors === 'up' ? count > real.vectorCount : vectors === 'down' ? count < real.vectorCount : true;
+  const stats = await kb.statsWhen(
+    kbId,
+    (s) => s.documentsCount === model.documents.length && moved(s.vectorCount),
+  );
   expect(stats.documentsCount, 'documentsCount').toBe(model.documents.length);
   const direction = vectors === 'up' ? 'above' : 'below';
-  if (vectors !== 'any') expect(moved(stats.vectorCount), `vectorCount ${stats.vectorCount}, ${direction} ${real.vectorCount} after the last command`).toBe(true);
+  if (vectors !== 'any')
+    expect(
+      moved(stats.vectorCount),
+      `vectorCount ${stats.vectorCount}, ${direction} ${real.vectorCount} after the last command`,
+    ).toBe(true);
   return stats.vectorCount;
 }
 
@@ -137,7 +185,10 @@ class IngestTextCommand implements fc.AsyncCommand<DocumentsModel, RealBase> {
 
   async run(model: DocumentsModel, real: RealBase): Promise<void> {
     const marker = markerWord(this.prefix);
-    const { docId, tier, exchange } = await real.kb.addText(real.kbId, { mode: this.mode, text: textOfLength(LENGTHS[this.length], marker) });
+    const { docId, tier, exchange } = await real.kb.addText(real.kbId, {
+      mode: this.mode,
+      text: textOfLength(LENGTHS[this.length], marker),
+    });
     const chunks = tier === 'vector' ? Number(bodyOf(exchange).chunksCreated) : 0;
     model.documents.push({ docId, tier, chunks, marker });
     real.vectorCount = await expectInStep(model, real, chunks > 0 ? 'up' : 'any');
@@ -164,7 +215,10 @@ class DeleteDocumentCommand implements fc.AsyncCommand<DocumentsModel, RealBase>
     expect(bodyOf(exchange).deleted, 'deleted in the answer').toBe(true);
     real.vectorCount = await expectInStep(model, real, doc.chunks > 0 ? 'down' : 'any');
     const { results } = await real.kb.query(real.kbId, doc.marker, 20);
-    expect(results.filter((r) => r.docId === doc.docId), 'query results from the deleted document').toEqual([]);
+    expect(
+      results.filter((r) => r.docId === doc.docId),
+      'query results from the deleted document',
+    ).toEqual([]);
   }
 
   toString(): string {
@@ -174,7 +228,10 @@ class DeleteDocumentCommand implements fc.AsyncCommand<DocumentsModel, RealBase>
 
 function ingestCommand(prefix: string): fc.Arbitrary<fc.AsyncCommand<DocumentsModel, RealBase>> {
   return fc
-    .tuple(fc.constantFrom('vector' as const, 'inline' as const, 'auto' as const), fc.constantFrom('short' as const, 'long' as const))
+    .tuple(
+      fc.constantFrom('vector' as const, 'inline' as const, 'auto' as const),
+      fc.constantFrom('short' as const, 'long' as const),
+    )
     .map(([mode, length]) => new IngestTextCommand(prefix, mode, length));
 }
 

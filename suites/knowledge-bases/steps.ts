@@ -76,7 +76,11 @@ export class KnowledgeSteps {
   /** A base from a drawn create body (with the check's overrides), deleted when the file ends. */
   async createBase(overrides: BodyOverrides = {}): Promise<CreatedBase> {
     const body = baseBody(this.context.spec, this.context.prefix, overrides);
-    const created = await createKnowledgeBase(this.client, this.context.tracker, body as { name: string; description?: string });
+    const created = await createKnowledgeBase(
+      this.client,
+      this.context.tracker,
+      body as { name: string; description?: string },
+    );
     return { ...created, body };
   }
 
@@ -108,7 +112,10 @@ export class KnowledgeSteps {
   }
 
   ingestUrl(kbId: string, url: string, title?: string): Promise<Exchange> {
-    return this.client.call('ingestUrl', { path: { kbId }, body: title === undefined ? { url } : { url, title } });
+    return this.client.call('ingestUrl', {
+      path: { kbId },
+      body: title === undefined ? { url } : { url, title },
+    });
   }
 
   async addUrl(kbId: string, url: string, title?: string): Promise<Ingested> {
@@ -119,7 +126,10 @@ export class KnowledgeSteps {
 
   upload(kbId: string, file: FixtureFile, title?: string): Promise<Exchange> {
     const part = fixtureFilePart(file);
-    return this.client.call('uploadFile', { path: { kbId }, multipart: title === undefined ? { file: part } : { file: part, title } });
+    return this.client.call('uploadFile', {
+      path: { kbId },
+      multipart: title === undefined ? { file: part } : { file: part, title },
+    });
   }
 
   async addFile(kbId: string, file: FixtureFile, title?: string): Promise<Ingested> {
@@ -160,15 +170,24 @@ export class KnowledgeSteps {
   }
 
   async query(kbId: string, query: string, topK?: number): Promise<QueryAnswer> {
-    const exchange = await this.client.call('queryKnowledgeBase', { path: { kbId }, body: topK === undefined ? { query } : { query, topK } });
+    const exchange = await this.client.call('queryKnowledgeBase', {
+      path: { kbId },
+      body: topK === undefined ? { query } : { query, topK },
+    });
     expectStatus(exchange, 200);
     expectSchema(this.context.spec, exchange);
     return { exchange, results: objectsIn(bodyOf(exchange), 'results') };
   }
 
   /** A query, asked again until `done` accepts the answer or the index deadline passes; the last answer either way. */
-  async queryWhen(kbId: string, query: string, done: (answer: QueryAnswer) => boolean, topK?: number): Promise<QueryAnswer> {
-    return (await pollUntil(() => this.query(kbId, query, topK), done, { timeoutMs: INDEX_DEADLINE_MS })).answer;
+  async queryWhen(
+    kbId: string,
+    query: string,
+    done: (answer: QueryAnswer) => boolean,
+    topK?: number,
+  ): Promise<QueryAnswer> {
+    return (await pollUntil(() => this.query(kbId, query, topK), done, { timeoutMs: INDEX_DEADLINE_MS }))
+      .answer;
   }
 
   // ---------------------------------------------------------------- assistants and attachments
@@ -207,12 +226,17 @@ export class KnowledgeSteps {
   }
 }
 
-export function knowledgeSteps(context: Pick<CheckContext, 'as' | 'spec' | 'tracker' | 'prefix'>, role: Role = 'full'): KnowledgeSteps {
+export function knowledgeSteps(
+  context: Pick<CheckContext, 'as' | 'spec' | 'tracker' | 'prefix'>,
+  role: Role = 'full',
+): KnowledgeSteps {
   return new KnowledgeSteps(context, role);
 }
 
 /** `{kbId, enabled, grounding_mode}` of each entry, sorted by kbId, for comparing attachments. */
-export function attachmentsOf(entries: readonly JsonObject[]): Array<{ kbId: unknown; enabled: unknown; grounding_mode: unknown }> {
+export function attachmentsOf(
+  entries: readonly JsonObject[],
+): Array<{ kbId: unknown; enabled: unknown; grounding_mode: unknown }> {
   return entries
     .map((entry) => ({ kbId: entry.kbId, enabled: entry.enabled, grounding_mode: entry.grounding_mode }))
     .sort((a, b) => String(a.kbId).localeCompare(String(b.kbId)));

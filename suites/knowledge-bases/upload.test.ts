@@ -13,13 +13,25 @@ describe('uploadFile — POST /kb/{kbId}/ingest', () => {
   for (const file of UPLOADABLE_FILES) {
     check(
       `kb.upload.${file.kind.toLowerCase()}.accepted`,
-      ['KB-INGEST-03', 'KB-INGEST-17', 'KB-INGEST-18', 'KB-INGEST-19', 'LIM-16', 'CONV-06', 'CONV-13', 'LIM-18'],
+      [
+        'KB-INGEST-03',
+        'KB-INGEST-17',
+        'KB-INGEST-18',
+        'KB-INGEST-19',
+        'LIM-16',
+        'CONV-06',
+        'CONV-13',
+        'LIM-18',
+      ],
       `a ${file.kind} file sent as multipart without title answers 200 {status, docId, chunksCreated, title, kbId} and is listed under its filename`,
       async (ctx) => {
         const kb = knowledgeSteps(ctx);
         const { kbId } = await kb.createBase();
         const exchange = await kb.upload(kbId, file);
-        ctx.observe('LIM-18', `${file.kind} of ${fixtureFilePart(file).content.length} bytes: ${exchange.response?.status ?? exchange.error}`);
+        ctx.observe(
+          'LIM-18',
+          `${file.kind} of ${fixtureFilePart(file).content.length} bytes: ${exchange.response?.status ?? exchange.error}`,
+        );
         expectStatus(exchange, 200);
         expectSchema(ctx.spec, exchange);
         const answer = bodyOf(exchange);
@@ -68,7 +80,10 @@ describe('uploadFile — POST /kb/{kbId}/ingest', () => {
       expect(listed, 'the scanned PDF among the documents').toBeDefined();
       expect(listed?.chunksCount, 'listed chunksCount').toBe(0);
       const { results } = await kb.query(kbId, SCANNED_PDF_FILE.sentences.join(' ').toLowerCase());
-      expect(results.filter((r) => r.docId === answer.docId), 'results from the empty document').toEqual([]);
+      expect(
+        results.filter((r) => r.docId === answer.docId),
+        'results from the empty document',
+      ).toEqual([]);
     },
     { operations: ['uploadFile', 'listDocuments', 'queryKnowledgeBase'] },
   );
@@ -81,11 +96,17 @@ describe('uploadFile — POST /kb/{kbId}/ingest', () => {
       const kb = knowledgeSteps(ctx);
       const { kbId } = await kb.createBase();
       const uploaded = [];
-      for (const file of UPLOADABLE_FILES) uploaded.push({ file, docId: (await kb.addFile(kbId, file)).docId });
+      for (const file of UPLOADABLE_FILES)
+        uploaded.push({ file, docId: (await kb.addFile(kbId, file)).docId });
       for (const { file, docId } of uploaded) {
         const sentence = file.sentences[1] ?? file.sentences[0] ?? file.heading;
-        const { results } = await kb.queryWhen(kbId, sentence, (answer) => answer.results.some((r) => r.docId === docId));
-        expect(results.map((r) => r.docId), `results for a sentence of ${file.name}`).toContain(docId);
+        const { results } = await kb.queryWhen(kbId, sentence, (answer) =>
+          answer.results.some((r) => r.docId === docId),
+        );
+        expect(
+          results.map((r) => r.docId),
+          `results for a sentence of ${file.name}`,
+        ).toContain(docId);
       }
     },
     { operations: ['uploadFile', 'queryKnowledgeBase'] },

@@ -17,7 +17,11 @@ function markedText(length: number): string {
 }
 
 /** Creates an assistant with extra fields; it is tracked for removal whenever the create went through. */
-async function create(context: CheckContext, label: string, fields: Record<string, unknown>): Promise<{ id: string; exchange: Exchange }> {
+async function create(
+  context: CheckContext,
+  label: string,
+  fields: Record<string, unknown>,
+): Promise<{ id: string; exchange: Exchange }> {
   const resources = accountResources(context);
   const body = await resources.personaBody(label, fields);
   const id = body.customPersonaId as string;
@@ -33,7 +37,9 @@ describe('createPersona — POST /persona/enterprise/createPersona', () => {
     ['LIM-03'],
     'a personality of exactly 2,100 characters is accepted',
     async (context) => {
-      const { exchange } = await create(context, 'personality-2100', { personality: markedText(PERSONALITY_MAX) });
+      const { exchange } = await create(context, 'personality-2100', {
+        personality: markedText(PERSONALITY_MAX),
+      });
       expectStatus(exchange, 200);
     },
     { operations: ['createPersona'] },
@@ -44,7 +50,9 @@ describe('createPersona — POST /persona/enterprise/createPersona', () => {
     ['LIM-04'],
     'a personality of 2,101 characters is a 400',
     async (context) => {
-      const { exchange } = await create(context, 'personality-2101', { personality: markedText(PERSONALITY_MAX + 1) });
+      const { exchange } = await create(context, 'personality-2101', {
+        personality: markedText(PERSONALITY_MAX + 1),
+      });
       expectStatus(exchange, 400);
     },
     { operations: ['createPersona'] },
@@ -56,7 +64,10 @@ describe('createPersona — POST /persona/enterprise/createPersona', () => {
     'an android-only assistant keeps a 5,000-character base_sys_prompt whole',
     async (context) => {
       const prompt = markedText(ANDROID_PROMPT_MAX);
-      const { id, exchange } = await create(context, 'android-5000', { os: ['android'], base_sys_prompt: prompt });
+      const { id, exchange } = await create(context, 'android-5000', {
+        os: ['android'],
+        base_sys_prompt: prompt,
+      });
       expectStatus(exchange, 200);
       const stored = (await accountResources(context).getPersona(id)).base_sys_prompt;
       expect(stored, 'base_sys_prompt as get returns it').toBe(prompt);
@@ -70,7 +81,10 @@ describe('createPersona — POST /persona/enterprise/createPersona', () => {
     'an android-only assistant with a 5,001-character base_sys_prompt is created without error and keeps its first 5,000 characters',
     async (context) => {
       const prompt = markedText(ANDROID_PROMPT_MAX + 1);
-      const { id, exchange } = await create(context, 'android-5001', { os: ['android'], base_sys_prompt: prompt });
+      const { id, exchange } = await create(context, 'android-5001', {
+        os: ['android'],
+        base_sys_prompt: prompt,
+      });
       expectSuccess(exchange);
       const stored = (await accountResources(context).getPersona(id)).base_sys_prompt;
       expect(stored, 'base_sys_prompt as get returns it').toBe(prompt.slice(0, ANDROID_PROMPT_MAX));

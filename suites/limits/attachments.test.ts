@@ -5,10 +5,15 @@ import { accountResources, succeeded, type Base, type Persona } from '../auth/ac
 
 /** Limits table: knowledge bases per assistant, at most 3; a fourth is a 400. */
 
-async function personaWithBases(context: CheckContext, count: number): Promise<{ persona: Persona; bases: Base[] }> {
+async function personaWithBases(
+  context: CheckContext,
+  count: number,
+): Promise<{ persona: Persona; bases: Base[] }> {
   const resources = accountResources(context);
   const persona = await resources.createPersona('bases');
-  const bases = await Promise.all(Array.from({ length: count }, (_, n) => resources.createBase(`base-${n + 1}`)));
+  const bases = await Promise.all(
+    Array.from({ length: count }, (_, n) => resources.createBase(`base-${n + 1}`)),
+  );
   return { persona, bases };
 }
 
@@ -44,11 +49,17 @@ describe('attachKnowledgeBase — POST /kb/{kbId}/personas/{personaId}', () => {
 
       const listed = succeeded(
         'list the bases of the assistant',
-        await accountResources(context).client.call('listPersonaKnowledgeBases', { path: { personaId: persona.customPersonaId } }),
+        await accountResources(context).client.call('listPersonaKnowledgeBases', {
+          path: { personaId: persona.customPersonaId },
+        }),
       );
-      const kbIds = ((listed.response?.json as { kbs?: { kbId?: unknown }[] } | undefined)?.kbs ?? []).map((kb) => kb.kbId);
+      const kbIds = ((listed.response?.json as { kbs?: { kbId?: unknown }[] } | undefined)?.kbs ?? []).map(
+        (kb) => kb.kbId,
+      );
       expect(kbIds, 'bases of the assistant after the refused fourth').not.toContain(fourth.kbId);
-      expect([...kbIds].sort(), 'bases of the assistant after the refused fourth').toEqual(three.map((b) => b.kbId).sort());
+      expect([...kbIds].sort(), 'bases of the assistant after the refused fourth').toEqual(
+        three.map((b) => b.kbId).sort(),
+      );
     },
     { operations: ['attachKnowledgeBase', 'listPersonaKnowledgeBases'] },
   );

@@ -36,10 +36,17 @@ describe('setAutoRefresh — PATCH /kb/{kbId}/auto-refresh', () => {
     async (context) => {
       const resources = accountResources(context);
       const base = await resources.createBase('refresh-days');
-      const exchange = await resources.client.call('setAutoRefresh', { path: { kbId: base.kbId }, body: { enabled: true, intervalDays: 7 } });
+      const exchange = await resources.client.call('setAutoRefresh', {
+        path: { kbId: base.kbId },
+        body: { enabled: true, intervalDays: 7 },
+      });
       expectStatus(exchange, 200);
       const listed = succeeded('list bases', await resources.client.call('listKnowledgeBases'));
-      const kbs = (listed.response?.json as { kbs?: { kbId?: unknown; autoRefresh?: { intervalDays?: unknown } }[] } | undefined)?.kbs ?? [];
+      const kbs =
+        (
+          listed.response?.json as
+            { kbs?: { kbId?: unknown; autoRefresh?: { intervalDays?: unknown } }[] } | undefined
+        )?.kbs ?? [];
       const mine = kbs.find((kb) => kb.kbId === base.kbId);
       expect(mine, `base ${base.kbId} in the list`).toBeDefined();
       expect(mine?.autoRefresh?.intervalDays, 'autoRefresh.intervalDays as listed').toBe(7);
@@ -57,7 +64,11 @@ describe('listKnowledgeBases — GET /kb', () => {
       const resources = accountResources(context);
       const base = await resources.createBase('refresh-default');
       const listed = succeeded('list bases', await resources.client.call('listKnowledgeBases'));
-      const kbs = (listed.response?.json as { kbs?: { kbId?: unknown; autoRefresh?: Record<string, unknown> }[] } | undefined)?.kbs ?? [];
+      const kbs =
+        (
+          listed.response?.json as
+            { kbs?: { kbId?: unknown; autoRefresh?: Record<string, unknown> }[] } | undefined
+        )?.kbs ?? [];
       const mine = kbs.find((kb) => kb.kbId === base.kbId);
       expect(mine, `base ${base.kbId} in the list`).toBeDefined();
       expect(mine?.autoRefresh?.enabled, 'autoRefresh.enabled of a new base').toBe(false);

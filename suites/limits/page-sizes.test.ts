@@ -89,9 +89,14 @@ function populate(context: CheckContext): Promise<string> {
   const resources = accountResources(context);
   const word = `${context.prefix}pages`;
   populated ??= (async () => {
-    await inBatches(CREATED, (n) => resources.createPersona('page', { name: `Pagesize ${word} ${n}`, os: ['nt'] }));
     await inBatches(CREATED, (n) =>
-      resources.createPlugin('page', { name: `Pagesize ${word} ${n}`, human_description: `Pagesize ${word} plugin ${n}.` }),
+      resources.createPersona('page', { name: `Pagesize ${word} ${n}`, os: ['nt'] }),
+    );
+    await inBatches(CREATED, (n) =>
+      resources.createPlugin('page', {
+        name: `Pagesize ${word} ${n}`,
+        human_description: `Pagesize ${word} plugin ${n}.`,
+      }),
     );
     return word;
   })();
@@ -121,14 +126,25 @@ for (const route of ROUTES) {
         const total = field(exchange, route.totalField);
         const items = field(exchange, route.itemsField);
         if (typeof total !== 'number' || !Array.isArray(items)) {
-          throw new ConformanceFailure(`Received: no numeric ${route.totalField} or no ${route.itemsField} array / Documented: a page of items with its total`, exchange);
+          throw new ConformanceFailure(
+            `Received: no numeric ${route.totalField} or no ${route.itemsField} array / Documented: a page of items with its total`,
+            exchange,
+          );
         }
         if (total <= route.defaultLimit) {
-          if (route.matchingIsOpen) return context.skip(`${route.label} matched ${total} of the ${CREATED} created (which fields it matches is not stated)`);
-          throw new ConformanceFailure(`Received: ${route.totalField} ${total} / Documented: at least the ${CREATED} created by this file`, exchange);
+          if (route.matchingIsOpen)
+            return context.skip(
+              `${route.label} matched ${total} of the ${CREATED} created (which fields it matches is not stated)`,
+            );
+          throw new ConformanceFailure(
+            `Received: ${route.totalField} ${total} / Documented: at least the ${CREATED} created by this file`,
+            exchange,
+          );
         }
         expect(items.length, `${route.itemsField} in the first page without limit`).toBe(route.defaultLimit);
-        expect(field(exchange, 'totalPages'), `totalPages for ${total} items`).toBe(Math.ceil(total / route.defaultLimit));
+        expect(field(exchange, 'totalPages'), `totalPages for ${total} items`).toBe(
+          Math.ceil(total / route.defaultLimit),
+        );
       },
       { operations: [route.operationId] },
     );
@@ -156,7 +172,10 @@ describe('rate limits', () => {
       const headers = Object.entries(exchange.response?.headers ?? {})
         .filter(([name]) => /rate|retry-after/i.test(name))
         .map(([name, value]) => `${name}: ${value}`);
-      context.observe('LIM-17', `status ${exchange.response?.status ?? exchange.error}; ${headers.length > 0 ? headers.join('; ') : 'no rate-limit headers'}`);
+      context.observe(
+        'LIM-17',
+        `status ${exchange.response?.status ?? exchange.error}; ${headers.length > 0 ? headers.join('; ') : 'no rate-limit headers'}`,
+      );
     },
     { operations: ['listPersonas'] },
   );

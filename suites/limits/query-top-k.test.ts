@@ -18,14 +18,22 @@ function baseWithManyMatches(context: CheckContext): Promise<Base> {
   prepared ??= (async () => {
     const base = await resources.createBase('top-k');
     for (let n = 1; n <= MATCHING_DOCUMENTS; n += 1) {
-      await resources.ingestText(base.kbId, `Cormorant survey ${n}`, `Survey ${n}: a cormorant nesting ledge was counted on the north cliff, ledge number ${n}.`, 'vector');
+      await resources.ingestText(
+        base.kbId,
+        `Cormorant survey ${n}`,
+        `Survey ${n}: a cormorant nesting ledge was counted on the north cliff, ledge number ${n}.`,
+        'vector',
+      );
     }
     return base;
   })();
   return prepared;
 }
 
-async function query(context: CheckContext, topK?: number): Promise<{ exchange: Exchange; results: unknown[] }> {
+async function query(
+  context: CheckContext,
+  topK?: number,
+): Promise<{ exchange: Exchange; results: unknown[] }> {
   const base = await baseWithManyMatches(context);
   const exchange = await accountResources(context).client.call('queryKnowledgeBase', {
     path: { kbId: base.kbId },
@@ -68,7 +76,10 @@ describe('queryKnowledgeBase — POST /kb/{kbId}/query', () => {
     'topK 21, above the maximum: what the implementation does (an error, a clamp, more results) is recorded',
     async (context) => {
       const { exchange, results } = await query(context, 21);
-      context.observe('KB-QUERY-11', `topK 21: ${exchange.response?.status ?? exchange.error}, ${results.length} results`);
+      context.observe(
+        'KB-QUERY-11',
+        `topK 21: ${exchange.response?.status ?? exchange.error}, ${results.length} results`,
+      );
     },
     { operations: ['queryKnowledgeBase'] },
   );

@@ -25,7 +25,10 @@ export interface UploadType {
 }
 
 export const UPLOAD_TYPES: readonly UploadType[] = [
-  { name: 'PDF', file: async () => ({ filename: 'pilots.pdf', contentType: 'application/pdf', content: await pdf() }) },
+  {
+    name: 'PDF',
+    file: async () => ({ filename: 'pilots.pdf', contentType: 'application/pdf', content: await pdf() }),
+  },
   {
     name: 'DOCX',
     file: async () => ({
@@ -36,11 +39,20 @@ export const UPLOAD_TYPES: readonly UploadType[] = [
   },
   {
     name: 'TXT',
-    file: () => Promise.resolve({ filename: 'pilots.txt', contentType: 'text/plain', content: new TextEncoder().encode(`${UPLOAD_SENTENCE}\n`) }),
+    file: () =>
+      Promise.resolve({
+        filename: 'pilots.txt',
+        contentType: 'text/plain',
+        content: new TextEncoder().encode(`${UPLOAD_SENTENCE}\n`),
+      }),
   },
   {
     name: 'MD',
     file: () =>
-      Promise.resolve({ filename: 'pilots.md', contentType: 'text/markdown', content: new TextEncoder().encode(`# Pilots\n\n${UPLOAD_SENTENCE}\n`) }),
+      Promise.resolve({
+        filename: 'pilots.md',
+        contentType: 'text/markdown',
+        content: new TextEncoder().encode(`# Pilots\n\n${UPLOAD_SENTENCE}\n`),
+      }),
   },
 ];

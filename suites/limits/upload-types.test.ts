@@ -16,10 +16,19 @@ describe('uploadFile — POST /kb/{kbId}/ingest', () => {
         const resources = accountResources(context);
         const base = await resources.createBase(`upload-${type.name.toLowerCase()}`);
         const file = await type.file();
-        const exchange = await resources.client.call('uploadFile', { path: { kbId: base.kbId }, multipart: { file, title: `Pilots (${type.name})` } });
-        context.observe('LIM-18', `${type.name} of ${file.content.length} bytes: ${exchange.response?.status ?? exchange.error}`);
+        const exchange = await resources.client.call('uploadFile', {
+          path: { kbId: base.kbId },
+          multipart: { file, title: `Pilots (${type.name})` },
+        });
+        context.observe(
+          'LIM-18',
+          `${type.name} of ${file.content.length} bytes: ${exchange.response?.status ?? exchange.error}`,
+        );
         expectStatus(exchange, 200);
-        expect(typeof (exchange.response?.json as { docId?: unknown } | undefined)?.docId, 'docId of the uploaded document').toBe('string');
+        expect(
+          typeof (exchange.response?.json as { docId?: unknown } | undefined)?.docId,
+          'docId of the uploaded document',
+        ).toBe('string');
       },
       { operations: ['uploadFile'] },
     );

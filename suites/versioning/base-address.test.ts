@@ -16,10 +16,17 @@ const UNPARAMETERISED_READS: Readonly<Record<string, CallInput>> = {
 const operations = loadOperationIndexSync();
 
 describe('base address', () => {
-  check('versioning.base-address.ends-in-api-v1', ['VER-01', 'CONV-04'], 'the base address ends in /api/v1', async ({ target }) => {
-    const { pathname } = new URL(target.baseUrl);
-    expect(pathname.replace(/\/+$/, ''), `path of the base address ${target.baseUrl}`).toMatch(/\/api\/v1$/);
-  });
+  check(
+    'versioning.base-address.ends-in-api-v1',
+    ['VER-01', 'CONV-04'],
+    'the base address ends in /api/v1',
+    async ({ target }) => {
+      const { pathname } = new URL(target.baseUrl);
+      expect(pathname.replace(/\/+$/, ''), `path of the base address ${target.baseUrl}`).toMatch(
+        /\/api\/v1$/,
+      );
+    },
+  );
 });
 
 for (const [operationId, input] of Object.entries(UNPARAMETERISED_READS)) {

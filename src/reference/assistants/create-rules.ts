@@ -29,9 +29,13 @@ const isEmailList = (v: unknown): v is string[] => Array.isArray(v) && v.every(i
 /** A voice must be a catalog `_id`; the provider's `voice_id` is named as such in the refusal. */
 export function requireCatalogVoice(value: unknown, faults: FaultSwitch): string {
   if (!isString(value)) throw badRequest('voice is required and must be a voice _id from the voice catalog');
-  const byProviderId = assistantFault(faults, 'assistants.provider-voice-id-accepted') && VOICE_CATALOG.some((v) => v.voice_id === value);
+  const byProviderId =
+    assistantFault(faults, 'assistants.provider-voice-id-accepted') &&
+    VOICE_CATALOG.some((v) => v.voice_id === value);
   if (!voiceById(value) && !byProviderId) {
-    throw badRequest('voice must be the _id of a voice in the voice catalog (a provider voice_id is not accepted)');
+    throw badRequest(
+      'voice must be the _id of a voice in the voice catalog (a provider voice_id is not accepted)',
+    );
   }
   return value;
 }
@@ -44,7 +48,9 @@ export function isAndroidOnly(os: readonly OsName[]): boolean {
 /** How much of the prompt is kept: 5,000 characters for an android-only assistant, all of it otherwise. */
 function androidPromptCap(os: readonly OsName[], faults: FaultSwitch): number {
   if (assistantFault(faults, 'assistants.android-not-truncated')) return Infinity;
-  const capped = assistantFault(faults, 'assistants.android-cap-any-android') ? os.includes('android') : isAndroidOnly(os);
+  const capped = assistantFault(faults, 'assistants.android-cap-any-android')
+    ? os.includes('android')
+    : isAndroidOnly(os);
   return capped ? ANDROID_PROMPT_MAX : Infinity;
 }
 
@@ -59,8 +65,10 @@ function readIsPublic(body: Body, faults: FaultSwitch): boolean {
 }
 
 function personalityTooLong(personality: string, faults: FaultSwitch): boolean {
-  if (assistantFault(faults, 'assistants.personality-2101-accepted')) return personality.length > PERSONALITY_MAX + 1;
-  if (assistantFault(faults, 'assistants.personality-2100-refused')) return personality.length >= PERSONALITY_MAX;
+  if (assistantFault(faults, 'assistants.personality-2101-accepted'))
+    return personality.length > PERSONALITY_MAX + 1;
+  if (assistantFault(faults, 'assistants.personality-2100-refused'))
+    return personality.length >= PERSONALITY_MAX;
   return personality.length > PERSONALITY_MAX;
 }
 
@@ -90,7 +98,9 @@ export function readPersonaDraft(body: Body, faults: FaultSwitch): PersonaDraft 
   const name = requireString(body, 'name', { nonEmpty: true });
   const customPersonaId = requireString(body, 'customPersonaId', { nonEmpty: true });
   if (!CUSTOM_PERSONA_ID.test(customPersonaId)) {
-    throw badRequest('customPersonaId must be 1-128 characters of letters, digits, ".", "_" or "-", starting with a letter or digit');
+    throw badRequest(
+      'customPersonaId must be 1-128 characters of letters, digits, ".", "_" or "-", starting with a letter or digit',
+    );
   }
   const isPublic = readIsPublic(body, faults);
   const voice = requireCatalogVoice(body.voice, faults);
@@ -121,9 +131,18 @@ export function readPersonaDraft(body: Body, faults: FaultSwitch): PersonaDraft 
     os: [...os],
     Is_main_agent: optional(body, 'Is_main_agent', isBoolean, 'a boolean') ?? !isAgenticTool,
     is_agentic_tool: isAgenticTool,
-    accessible_plugin: [...(optional(body, 'accessible_plugin', isObjectIdList, 'an array of plugin _id values') ?? [])],
-    authorised_users_email: [...(optional(body, 'authorised_users_email', isEmailList, 'an array of email addresses') ?? [])],
+    accessible_plugin: [
+      ...(optional(body, 'accessible_plugin', isObjectIdList, 'an array of plugin _id values') ?? []),
+    ],
+    authorised_users_email: [
+      ...(optional(body, 'authorised_users_email', isEmailList, 'an array of email addresses') ?? []),
+    ],
     logo: optional(body, 'logo', isAbsoluteHttpUrl, 'an absolute http(s) URL'),
-    voice_language: optional(body, 'voice_language', (v): v is string => isString(v) && LANGUAGE_REGION.test(v), 'a language-region code such as en-US'),
+    voice_language: optional(
+      body,
+      'voice_language',
+      (v): v is string => isString(v) && LANGUAGE_REGION.test(v),
+      'a language-region code such as en-US',
+    ),
   };
 }

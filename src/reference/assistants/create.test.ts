@@ -65,11 +65,14 @@ describe('createPersona — POST /persona/enterprise/createPersona', () => {
     expect(await getDoc(id)).toMatchObject({ base_sys_prompt: prompt.slice(0, 5000) });
   });
 
-  it.each([[['android', 'web']], [['nt']], [undefined]])('base_sys_prompt is kept whole for os %j', async (os) => {
-    const prompt = 'x'.repeat(6000);
-    const { id } = await create({ os, base_sys_prompt: prompt });
-    expect((await getDoc(id)).base_sys_prompt).toHaveLength(6000);
-  });
+  it.each([[['android', 'web']], [['nt']], [undefined]])(
+    'base_sys_prompt is kept whole for os %j',
+    async (os) => {
+      const prompt = 'x'.repeat(6000);
+      const { id } = await create({ os, base_sys_prompt: prompt });
+      expect((await getDoc(id)).base_sys_prompt).toHaveLength(6000);
+    },
+  );
 
   it('appends the tag General when it is left out, and only then', async () => {
     const a = await create({ tags: ['sales'] });

@@ -5,7 +5,10 @@ import { PERSONA, VOICE, personaBody } from '../testing/fixtures.ts';
 import { ASSISTANT_FAULTS, type AssistantFault } from './faults.ts';
 
 /** Each planted fault must visibly break the behaviour it names, or the self-test proves nothing. */
-async function withFault(fault: AssistantFault | undefined, run: (h: Harness) => Promise<unknown>): Promise<unknown> {
+async function withFault(
+  fault: AssistantFault | undefined,
+  run: (h: Harness) => Promise<unknown>,
+): Promise<unknown> {
   const h = await startHarness({ faults: fault ? [fault] : [] });
   try {
     return await run(h);
@@ -27,7 +30,8 @@ async function personaData(h: Harness, id: string): Promise<Record<string, unkno
 }
 
 async function listed(h: Harness, query = '', headers: Record<string, string> = {}): Promise<unknown[]> {
-  return (await h.call('full', 'POST', `${PERSONA.list()}${query}`, { headers })).json.allPersonas as unknown[];
+  return (await h.call('full', 'POST', `${PERSONA.list()}${query}`, { headers })).json
+    .allPersonas as unknown[];
 }
 
 const otherEmail = (h: Harness): string => h.keyring.accounts?.other?.email ?? '';
@@ -70,15 +74,19 @@ const PROBES: Record<AssistantFault, (h: Harness) => Promise<unknown>> = {
     await create(h, { name: 'Front desk', title: 'Zebra keeper' });
     return (await h.call('full', 'POST', `${PERSONA.search}?search=zebra`)).json.totalPersonas;
   },
-  'assistants.get-unseen-404': async (h) => (await h.call('full', 'POST', PERSONA.get('never-created'))).status,
+  'assistants.get-unseen-404': async (h) =>
+    (await h.call('full', 'POST', PERSONA.get('never-created'))).status,
   'assistants.get-ignores-account': async (h) => {
     const { id } = await create(h, { isPublic: false }, 'other');
     return (await h.call('full', 'POST', PERSONA.get(id))).status;
   },
   'assistants.create-echoes-document': async (h) => 'personaData' in (await create(h)).reply.json,
-  'assistants.create-is-public-optional': async (h) => (await create(h, { isPublic: undefined })).reply.status,
-  'assistants.personality-2101-accepted': async (h) => (await create(h, { personality: 'p'.repeat(2101) })).reply.status,
-  'assistants.personality-2100-refused': async (h) => (await create(h, { personality: 'p'.repeat(2100) })).reply.status,
+  'assistants.create-is-public-optional': async (h) =>
+    (await create(h, { isPublic: undefined })).reply.status,
+  'assistants.personality-2101-accepted': async (h) =>
+    (await create(h, { personality: 'p'.repeat(2101) })).reply.status,
+  'assistants.personality-2100-refused': async (h) =>
+    (await create(h, { personality: 'p'.repeat(2100) })).reply.status,
   'assistants.android-cap-any-android': async (h) => {
     const { id } = await create(h, { os: ['android', 'nt'], base_sys_prompt: 'x'.repeat(5001) });
     return String((await personaData(h, id)).base_sys_prompt).length;
@@ -91,7 +99,8 @@ const PROBES: Record<AssistantFault, (h: Harness) => Promise<unknown>> = {
     const { id } = await create(h);
     return (await create(h, { customPersonaId: id })).reply.status;
   },
-  'assistants.provider-voice-id-accepted': async (h) => (await create(h, { voice: VOICE.voice_id })).reply.status,
+  'assistants.provider-voice-id-accepted': async (h) =>
+    (await create(h, { voice: VOICE.voice_id })).reply.status,
   'assistants.update-array-appends': async (h) => {
     const { id } = await create(h, { os: ['nt'] });
     await h.call('full', 'PUT', PERSONA.update, { body: { personaId: id, os: ['web'] } });
@@ -99,7 +108,9 @@ const PROBES: Record<AssistantFault, (h: Harness) => Promise<unknown>> = {
   },
   'assistants.update-plugin-string-adds': async (h) => {
     const { id } = await create(h, { accessible_plugin: PLUGIN_IDS });
-    await h.call('full', 'PUT', PERSONA.update, { body: { personaId: id, accessible_plugin: PLUGIN_IDS[0] } });
+    await h.call('full', 'PUT', PERSONA.update, {
+      body: { personaId: id, accessible_plugin: PLUGIN_IDS[0] },
+    });
     return (await personaData(h, id)).accessible_plugin;
   },
   'assistants.update-resets-unsent': async (h) => {
@@ -110,7 +121,8 @@ const PROBES: Record<AssistantFault, (h: Harness) => Promise<unknown>> = {
   },
   'assistants.update-by-any-viewer': async (h) => {
     const { id } = await create(h, { isPublic: true });
-    return (await h.call('other', 'PUT', PERSONA.update, { body: { personaId: id, name: 'Taken over' } })).status;
+    return (await h.call('other', 'PUT', PERSONA.update, { body: { personaId: id, name: 'Taken over' } }))
+      .status;
   },
   'assistants.delete-keeps-attachments': async (h) => {
     const { id } = await create(h);
@@ -125,7 +137,8 @@ const PROBES: Record<AssistantFault, (h: Harness) => Promise<unknown>> = {
   },
   'assistants.transfer-accepts-custom-id': async (h) => {
     const { id } = await create(h);
-    return (await h.call('full', 'POST', PERSONA.transfer(id), { body: { newOwnerEmail: otherEmail(h) } })).status;
+    return (await h.call('full', 'POST', PERSONA.transfer(id), { body: { newOwnerEmail: otherEmail(h) } }))
+      .status;
   },
   'assistants.transfer-keep-access-without-note': async (h) => {
     const { id } = await create(h);
@@ -144,13 +157,19 @@ describe('planted faults of the assistant module', () => {
     expect(Object.keys(PROBES).sort()).toEqual(Object.keys(ASSISTANT_FAULTS).sort());
   });
 
-  it.each(Object.entries(ASSISTANT_FAULTS))('%s names a must requirement of spec/requirements.yaml', (_id, fault) => {
-    expect(requirements.byId.get(fault.requirement)?.kind, fault.requirement).toBe('must');
-  });
+  it.each(Object.entries(ASSISTANT_FAULTS))(
+    '%s names a must requirement of spec/requirements.yaml',
+    (_id, fault) => {
+      expect(requirements.byId.get(fault.requirement)?.kind, fault.requirement).toBe('must');
+    },
+  );
 
-  it.each(Object.keys(ASSISTANT_FAULTS) as AssistantFault[])('%s changes what the API answers', async (fault) => {
-    const correct = await withFault(undefined, PROBES[fault]);
-    const faulty = await withFault(fault, PROBES[fault]);
-    expect(faulty).not.toEqual(correct);
-  });
+  it.each(Object.keys(ASSISTANT_FAULTS) as AssistantFault[])(
+    '%s changes what the API answers',
+    async (fault) => {
+      const correct = await withFault(undefined, PROBES[fault]);
+      const faulty = await withFault(fault, PROBES[fault]);
+      expect(faulty).not.toEqual(correct);
+    },
+  );
 });

@@ -12,7 +12,10 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-async function create(overrides: Record<string, unknown> = {}, role: 'full' | 'other' = 'full'): Promise<string> {
+async function create(
+  overrides: Record<string, unknown> = {},
+  role: 'full' | 'other' = 'full',
+): Promise<string> {
   const body = personaBody(overrides);
   expect((await h.call(role, 'POST', PERSONA.create, { body })).status).toBe(200);
   return body.customPersonaId as string;
@@ -44,7 +47,11 @@ describe('getPersona — POST /persona/enterprise/getPersona/{sessionId}/{person
 
   it('shows the attachments of the shared AttachmentStore as attached_kbs', async () => {
     const id = await create();
-    h.state.attachments.put(id, { kbId: '0d9a3a55-7f57-4b8f-9a52-3c1f0e1b2a11', enabled: false, grounding_mode: 'strict' });
+    h.state.attachments.put(id, {
+      kbId: '0d9a3a55-7f57-4b8f-9a52-3c1f0e1b2a11',
+      enabled: false,
+      grounding_mode: 'strict',
+    });
     expect((await doc(id)).attached_kbs).toEqual([
       { kbId: '0d9a3a55-7f57-4b8f-9a52-3c1f0e1b2a11', enabled: false, grounding_mode: 'strict' },
     ]);
@@ -95,7 +102,14 @@ describe('updatePersona — PUT /persona/enterprise/updatePersona', () => {
   it('replaces base_sys_prompt wholesale and sets name, title, voice, logo, isPublic', async () => {
     const id = await create({ base_sys_prompt: 'old' });
     const voice = VOICE_CATALOG[1]?._id;
-    const changes = { base_sys_prompt: 'new', name: 'N', title: 'T', voice, logo: 'https://example.com/l.png', isPublic: true };
+    const changes = {
+      base_sys_prompt: 'new',
+      name: 'N',
+      title: 'T',
+      voice,
+      logo: 'https://example.com/l.png',
+      isPublic: true,
+    };
     expect((await update({ personaId: id, ...changes })).status).toBe(200);
     expect(await doc(id)).toMatchObject(changes);
   });

@@ -1,7 +1,16 @@
 import type { FastifyRequest } from 'fastify';
 import type { FaultSwitch } from '../faults.ts';
 import { badRequest } from '../http/errors.ts';
-import { queryOf, readEnum, readList, readPaging, readRequiredString, readString, type Paging, type Query } from '../http/query.ts';
+import {
+  queryOf,
+  readEnum,
+  readList,
+  readPaging,
+  readRequiredString,
+  readString,
+  type Paging,
+  type Query,
+} from '../http/query.ts';
 import { OS_NAMES, type OsName } from '../platforms.ts';
 import { assistantFault } from './faults.ts';
 import { canSee, isOwnedOrGranted, type PersonaRecord } from './store.ts';
@@ -22,9 +31,15 @@ export interface PersonaFilter {
 /** A browser's `Origin` header overrides `os` (which is then not even read). */
 function readOs(request: FastifyRequest, query: Query, faults: FaultSwitch): OsName[] {
   const origin = request.headers.origin;
-  const fromBrowser = typeof origin === 'string' && origin !== '' && !assistantFault(faults, 'assistants.list-origin-ignored');
+  const fromBrowser =
+    typeof origin === 'string' && origin !== '' && !assistantFault(faults, 'assistants.list-origin-ignored');
   if (fromBrowser) return [...BROWSER_OS];
-  return readList(query, 'os', OS_NAMES, assistantFault(faults, 'assistants.list-os-default-all') ? OS_NAMES : ['nt']);
+  return readList(
+    query,
+    'os',
+    OS_NAMES,
+    assistantFault(faults, 'assistants.list-os-default-all') ? OS_NAMES : ['nt'],
+  );
 }
 
 export interface ListQuery extends PersonaFilter, Paging {
@@ -60,18 +75,35 @@ export function readSearchQuery(request: FastifyRequest, faults: FaultSwitch): S
   };
 }
 
-function visible(accountId: string, record: PersonaRecord, visibility: Visibility, faults: FaultSwitch): boolean {
+function visible(
+  accountId: string,
+  record: PersonaRecord,
+  visibility: Visibility,
+  faults: FaultSwitch,
+): boolean {
   if (visibility === 'private') {
-    return isOwnedOrGranted(accountId, record) || (assistantFault(faults, 'assistants.list-private-shows-public') && record.doc.isPublic);
+    return (
+      isOwnedOrGranted(accountId, record) ||
+      (assistantFault(faults, 'assistants.list-private-shows-public') && record.doc.isPublic)
+    );
   }
-  if (visibility === 'public' && !assistantFault(faults, 'assistants.list-public-shows-private')) return record.doc.isPublic;
+  if (visibility === 'public' && !assistantFault(faults, 'assistants.list-public-shows-private'))
+    return record.doc.isPublic;
   return canSee(accountId, record);
 }
 
 /** An assistant matches `os` when it targets at least one of the requested platforms. */
-export function matches(accountId: string, record: PersonaRecord, filter: PersonaFilter, faults: FaultSwitch): boolean {
+export function matches(
+  accountId: string,
+  record: PersonaRecord,
+  filter: PersonaFilter,
+  faults: FaultSwitch,
+): boolean {
   if (!visible(accountId, record, filter.visibility, faults)) return false;
-  const mainAgent = filter.mainAgent === 'false' && assistantFault(faults, 'assistants.list-main-agent-ignored') ? 'all' : filter.mainAgent;
+  const mainAgent =
+    filter.mainAgent === 'false' && assistantFault(faults, 'assistants.list-main-agent-ignored')
+      ? 'all'
+      : filter.mainAgent;
   if (mainAgent !== 'all' && record.doc.Is_main_agent !== (mainAgent === 'true')) return false;
   return record.doc.os.some((o) => filter.os.includes(o));
 }
@@ -80,5 +112,7 @@ export function matches(accountId: string, record: PersonaRecord, filter: Person
 export function matchesTerm(record: PersonaRecord, term: string, faults: FaultSwitch): boolean {
   const needle = term.trim().toLowerCase();
   if (record.doc.name.toLowerCase().includes(needle)) return true;
-  return !assistantFault(faults, 'assistants.search-name-only') && record.doc.title.toLowerCase().includes(needle);
+  return (
+    !assistantFault(faults, 'assistants.search-name-only') && record.doc.title.toLowerCase().includes(needle)
+  );
 }

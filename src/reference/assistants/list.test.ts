@@ -2,7 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../testing/harness.ts';
 import { PERSONA, personaBody } from '../testing/fixtures.ts';
 
-const LIST_FIELDS = ['_id', 'customPersonaId', 'name', 'title', 'isPublic', 'voice', 'os', 'Is_main_agent', 'attached_kbs', 'createdAt'].sort();
+const LIST_FIELDS = [
+  '_id',
+  'customPersonaId',
+  'name',
+  'title',
+  'isPublic',
+  'voice',
+  'os',
+  'Is_main_agent',
+  'attached_kbs',
+  'createdAt',
+].sort();
 
 let h: Harness;
 beforeAll(async () => {
@@ -32,7 +43,12 @@ describe('listPersonas — POST /persona/enterprise/getAllPersonas/{sessionId}',
   it('returns {allPersonas, totalPersonas, currentPage, totalPages} with no status field', async () => {
     const reply = await list();
     expect(reply.status).toBe(200);
-    expect(Object.keys(reply.json).sort()).toEqual(['allPersonas', 'currentPage', 'totalPages', 'totalPersonas']);
+    expect(Object.keys(reply.json).sort()).toEqual([
+      'allPersonas',
+      'currentPage',
+      'totalPages',
+      'totalPersonas',
+    ]);
   });
 
   it('list items carry the documented fields', async () => {
@@ -45,7 +61,9 @@ describe('listPersonas — POST /persona/enterprise/getAllPersonas/{sessionId}',
   });
 
   it('accepts any sessionId (vestigial)', async () => {
-    expect(ids((await h.call('full', 'POST', PERSONA.list('whatever-123'))).json)).toEqual(ids((await list()).json));
+    expect(ids((await h.call('full', 'POST', PERSONA.list('whatever-123'))).json)).toEqual(
+      ids((await list()).json),
+    );
   });
 
   it('isPublic=all (default) and os=nt (default): own, granted and public, nt only', async () => {
@@ -68,7 +86,12 @@ describe('listPersonas — POST /persona/enterprise/getAllPersonas/{sessionId}',
 
   it('os filters by platform, comma-separated', async () => {
     expect(ids((await list('?os=android')).json)).toEqual(['a-android']);
-    expect(ids((await list('?os=android,nt&isPublic=private')).json)).toEqual(['a-android', 'a-private', 'a-public', 'a-tool']);
+    expect(ids((await list('?os=android,nt&isPublic=private')).json)).toEqual([
+      'a-android',
+      'a-private',
+      'a-public',
+      'a-tool',
+    ]);
   });
 
   it('an Origin header overrides os with web,nt,android', async () => {
@@ -103,18 +126,26 @@ describe('listPersonas — POST /persona/enterprise/getAllPersonas/{sessionId}',
     expect((await list('?ret=count&isPublic=private')).json).toEqual({ totalPersonas: 3 });
   });
 
-  it.each(['?isPublic=mine', '?isMainAgent=yes', '?os=ios', '?page=0', '?page=1.5', '?limit=-1', '?limit=abc', '?ret=all', '?page=1&page=2'])(
-    '%s is a 400',
-    async (query) => {
-      const reply = await list(query);
-      expect(reply.status).toBe(400);
-      expect(reply.json.status).toBe(false);
-    },
-  );
+  it.each([
+    '?isPublic=mine',
+    '?isMainAgent=yes',
+    '?os=ios',
+    '?page=0',
+    '?page=1.5',
+    '?limit=-1',
+    '?limit=abc',
+    '?ret=all',
+    '?page=1&page=2',
+  ])('%s is a 400', async (query) => {
+    const reply = await list(query);
+    expect(reply.status).toBe(400);
+    expect(reply.json.status).toBe(false);
+  });
 });
 
 describe('searchPersonas — POST /persona/enterprise/searchPersonas', () => {
-  const search = (query: string, role: 'full' | 'other' = 'full') => h.call(role, 'POST', `${PERSONA.search}${query}`);
+  const search = (query: string, role: 'full' | 'other' = 'full') =>
+    h.call(role, 'POST', `${PERSONA.search}${query}`);
 
   it('returns {status: true, allPersonas, totalPersonas, currentPage, totalPages} with _id, customPersonaId, name items', async () => {
     const reply = await search('?search=alpha');
@@ -126,7 +157,12 @@ describe('searchPersonas — POST /persona/enterprise/searchPersonas', () => {
   });
 
   it('matches name and title, case-insensitively, among visible assistants (os=nt by default)', async () => {
-    expect(ids((await search('?search=ALPHA')).json)).toEqual(['a-private', 'a-public', 'a-tool', 'b-public']);
+    expect(ids((await search('?search=ALPHA')).json)).toEqual([
+      'a-private',
+      'a-public',
+      'a-tool',
+      'b-public',
+    ]);
     expect(ids((await search('?search=billing')).json)).toEqual(['a-private']);
     expect(ids((await search('?search=secret')).json)).toEqual([]);
     expect(ids((await search('?search=secret', 'other')).json)).toEqual(['b-private']);
@@ -136,7 +172,8 @@ describe('searchPersonas — POST /persona/enterprise/searchPersonas', () => {
   it('the default limit is 30', async () => {
     const many = await startHarness();
     try {
-      for (let i = 0; i < 31; i++) await many.call('full', 'POST', PERSONA.create, { body: personaBody({ name: `Match ${i}` }) });
+      for (let i = 0; i < 31; i++)
+        await many.call('full', 'POST', PERSONA.create, { body: personaBody({ name: `Match ${i}` }) });
       const reply = await many.call('full', 'POST', `${PERSONA.search}?search=match`);
       expect(reply.json).toMatchObject({ totalPersonas: 31, totalPages: 2 });
       expect(reply.json.allPersonas).toHaveLength(30);
@@ -145,7 +182,10 @@ describe('searchPersonas — POST /persona/enterprise/searchPersonas', () => {
     }
   });
 
-  it.each(['', '?search=', '?search=a&isMainAgent=maybe', '?search=a&limit=0'])('%s is a 400', async (query) => {
-    expect((await search(query)).status).toBe(400);
-  });
+  it.each(['', '?search=', '?search=a&isMainAgent=maybe', '?search=a&limit=0'])(
+    '%s is a 400',
+    async (query) => {
+      expect((await search(query)).status).toBe(400);
+    },
+  );
 });

@@ -8,7 +8,10 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-async function create(overrides: Record<string, unknown> = {}, role: 'full' | 'other' = 'full'): Promise<{ id: string; objectId: string }> {
+async function create(
+  overrides: Record<string, unknown> = {},
+  role: 'full' | 'other' = 'full',
+): Promise<{ id: string; objectId: string }> {
   const body = personaBody(overrides);
   expect((await h.call(role, 'POST', PERSONA.create, { body })).status).toBe(200);
   const id = body.customPersonaId as string;
@@ -17,9 +20,11 @@ async function create(overrides: Record<string, unknown> = {}, role: 'full' | 'o
 }
 
 const listIds = async (role: 'full' | 'other', query = '?isPublic=private'): Promise<string[]> =>
-  ((await h.call(role, 'POST', `${PERSONA.list()}${query}`)).json.allPersonas as Array<{ customPersonaId: string }>).map(
-    (p) => p.customPersonaId,
-  );
+  (
+    (await h.call(role, 'POST', `${PERSONA.list()}${query}`)).json.allPersonas as Array<{
+      customPersonaId: string;
+    }>
+  ).map((p) => p.customPersonaId);
 
 describe('deletePersona — DELETE /persona/enterprise/deletePersona/{sessionId}/{personaId}', () => {
   it('deletes permanently and replies {status, message}', async () => {
@@ -35,7 +40,12 @@ describe('deletePersona — DELETE /persona/enterprise/deletePersona/{sessionId}
     const { id } = await create({ name: 'Doomed helper' });
     await h.call('full', 'DELETE', PERSONA.delete(id));
     expect(h.state.events.all()).toContainEqual(
-      expect.objectContaining({ type: 'assistant.deleted', customPersonaId: id, name: 'Doomed helper', accountId: 'acct_a' }),
+      expect.objectContaining({
+        type: 'assistant.deleted',
+        customPersonaId: id,
+        name: 'Doomed helper',
+        accountId: 'acct_a',
+      }),
     );
   });
 
@@ -52,7 +62,9 @@ describe('deletePersona — DELETE /persona/enterprise/deletePersona/{sessionId}
   it('frees the customPersonaId for reuse', async () => {
     const { id } = await create();
     await h.call('full', 'DELETE', PERSONA.delete(id));
-    expect((await h.call('full', 'POST', PERSONA.create, { body: personaBody({ customPersonaId: id }) })).status).toBe(200);
+    expect(
+      (await h.call('full', 'POST', PERSONA.create, { body: personaBody({ customPersonaId: id }) })).status,
+    ).toBe(200);
   });
 
   it("another account's assistant, or an unknown id, is a 400 and nothing is deleted", async () => {
@@ -68,7 +80,11 @@ describe('sharePersona — POST /persona/enterprise/sharePersona/{customPersonaI
     const { id } = await create();
     const reply = await h.call('full', 'POST', PERSONA.share(id));
     expect(reply.status).toBe(200);
-    expect(reply.json).toEqual({ status: true, message: expect.any(String) as unknown, data: expect.stringMatching(/^con_sh_/) as unknown });
+    expect(reply.json).toEqual({
+      status: true,
+      message: expect.any(String) as unknown,
+      data: expect.stringMatching(/^con_sh_/) as unknown,
+    });
   });
 
   it("an unknown id or another account's assistant is a 400", async () => {
@@ -106,7 +122,10 @@ describe('transferOwnership — POST /persona/enterprise/transferOwnership/{pers
     expect(reply.json).toMatchObject({ status: true, note: expect.any(String) as unknown });
     expect(await listIds('full')).toContain(id);
     expect(await listIds('other')).toContain(id);
-    expect((await h.call('full', 'PUT', PERSONA.update, { body: { personaId: id, name: 'Still mine to edit' } })).status).toBe(200);
+    expect(
+      (await h.call('full', 'PUT', PERSONA.update, { body: { personaId: id, name: 'Still mine to edit' } }))
+        .status,
+    ).toBe(200);
     expect((await h.call('full', 'POST', PERSONA.share(id))).status).toBe(200);
     expect((await h.call('full', 'DELETE', PERSONA.delete(id))).status).toBe(400);
     expect((await h.call('other', 'DELETE', PERSONA.delete(id))).status).toBe(200);

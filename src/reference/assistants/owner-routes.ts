@@ -24,7 +24,13 @@ export const personaOwnerRoutes: FastifyPluginCallback<StateOptions> = (api, { s
       state.personas.remove(customPersonaId);
       if (!fault('assistants.delete-keeps-attachments')) state.attachments.removePersona(customPersonaId);
       state.shareLinks.removeFor(customPersonaId);
-      state.events.record({ type: 'assistant.deleted', accountId, customPersonaId, name, at: state.now().toISOString() });
+      state.events.record({
+        type: 'assistant.deleted',
+        accountId,
+        customPersonaId,
+        name,
+        at: state.now().toISOString(),
+      });
       return { status: true, message: 'persona deleted successfully' };
     },
   });
@@ -35,7 +41,11 @@ export const personaOwnerRoutes: FastifyPluginCallback<StateOptions> = (api, { s
       const record = state.personas.get(request.params.customPersonaId);
       if (!record || !canEdit(request.caller.accountId, record)) throw badRequest(UNAUTHORIZED_USER);
       const prefix = fault('assistants.share-token-unprefixed') ? 'sh_' : SHARE_TOKEN_PREFIX;
-      return { status: true, message: 'share link created', data: state.shareLinks.mint(record.doc.customPersonaId, prefix) };
+      return {
+        status: true,
+        message: 'share link created',
+        data: state.shareLinks.mint(record.doc.customPersonaId, prefix),
+      };
     },
   });
 
@@ -43,7 +53,9 @@ export const personaOwnerRoutes: FastifyPluginCallback<StateOptions> = (api, { s
     ...operationRoute('transferOwnership'),
     handler: (request) => {
       const { personaId } = request.params;
-      const byCustomId = fault('assistants.transfer-accepts-custom-id') ? state.personas.get(personaId) : undefined;
+      const byCustomId = fault('assistants.transfer-accepts-custom-id')
+        ? state.personas.get(personaId)
+        : undefined;
       if (!isObjectId(personaId) && !byCustomId) {
         throw badRequest('personaId must be the assistant _id (a 24-character hexadecimal object id)');
       }

@@ -20,8 +20,11 @@ export const personaReadRoutes: FastifyPluginCallback<StateOptions> = (api, { st
     handler: (request) => {
       const query = readListQuery(request, state.faults);
       const { accountId } = request.caller;
-      const found = newestFirst(state.personas.all().filter((r) => matches(accountId, r, query, state.faults)));
-      if (query.countOnly && !fault('assistants.list-count-with-documents')) return { totalPersonas: found.length };
+      const found = newestFirst(
+        state.personas.all().filter((r) => matches(accountId, r, query, state.faults)),
+      );
+      if (query.countOnly && !fault('assistants.list-count-with-documents'))
+        return { totalPersonas: found.length };
       const page = paginate(found, query.page, query.limit);
       return {
         allPersonas: page.items.map((r) => listItem(r, state.attachments)),
@@ -40,7 +43,9 @@ export const personaReadRoutes: FastifyPluginCallback<StateOptions> = (api, { st
       const found = newestFirst(
         state.personas
           .all()
-          .filter((r) => matches(accountId, r, query, state.faults) && matchesTerm(r, query.term, state.faults)),
+          .filter(
+            (r) => matches(accountId, r, query, state.faults) && matchesTerm(r, query.term, state.faults),
+          ),
       );
       const page = paginate(found, query.page, query.limit);
       return {
@@ -59,7 +64,9 @@ export const personaReadRoutes: FastifyPluginCallback<StateOptions> = (api, { st
       const record = state.personas.get(request.params.personaId);
       const { accountId } = request.caller;
       if (!record || !(canSee(accountId, record) || fault('assistants.get-ignores-account'))) {
-        throw fault('assistants.get-unseen-404') ? notFound('persona not found') : badRequest('persona not found');
+        throw fault('assistants.get-unseen-404')
+          ? notFound('persona not found')
+          : badRequest('persona not found');
       }
       const status = fault('assistants.get-status-string') ? 'true' : true;
       return { status, personaData: fullDocument(record, state.attachments, accountId) };

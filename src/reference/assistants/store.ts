@@ -70,7 +70,8 @@ export class PersonaStore {
   }
 }
 
-export const isOwner = (accountId: string, record: PersonaRecord): boolean => record.ownerAccountId === accountId;
+export const isOwner = (accountId: string, record: PersonaRecord): boolean =>
+  record.ownerAccountId === accountId;
 
 /** The owner and a `keepAccess` editor may update and share; only the owner deletes or transfers. */
 export const canEdit = (accountId: string, record: PersonaRecord): boolean =>
@@ -85,7 +86,11 @@ export const canSee = (accountId: string, record: PersonaRecord): boolean =>
   isOwnedOrGranted(accountId, record) || record.doc.isPublic;
 
 /** The visible assistant with that `customPersonaId`, for the knowledge-base routes. */
-export function findVisible(store: PersonaStore, accountId: string, customPersonaId: string): PersonaRecord | undefined {
+export function findVisible(
+  store: PersonaStore,
+  accountId: string,
+  customPersonaId: string,
+): PersonaRecord | undefined {
   const record = store.get(customPersonaId);
   return record && canSee(accountId, record) ? record : undefined;
 }

@@ -12,13 +12,24 @@ const LIST_FIELDS = ['os', 'languages', 'tags', 'behavior', 'hobbies', 'accessib
 type ListField = (typeof LIST_FIELDS)[number];
 
 /** An array replaces; a bare string appends unless already present. */
-function applyListField(current: readonly string[], value: unknown, field: ListField, faults: FaultSwitch): string[] {
+function applyListField(
+  current: readonly string[],
+  value: unknown,
+  field: ListField,
+  faults: FaultSwitch,
+): string[] {
   const valid = field === 'os' ? isOsName : isString;
   if (Array.isArray(value)) {
-    if (!value.every(valid)) throw badRequest(`${field} must be ${field === 'os' ? 'nt, android or web' : 'strings'}`);
-    return assistantFault(faults, 'assistants.update-array-appends') ? [...new Set([...current, ...value])] : [...value];
+    if (!value.every(valid))
+      throw badRequest(`${field} must be ${field === 'os' ? 'nt, android or web' : 'strings'}`);
+    return assistantFault(faults, 'assistants.update-array-appends')
+      ? [...new Set([...current, ...value])]
+      : [...value];
   }
-  if (!valid(value)) throw badRequest(`${field} must be an array or a single ${field === 'os' ? 'nt, android or web' : 'string'}`);
+  if (!valid(value))
+    throw badRequest(
+      `${field} must be an array or a single ${field === 'os' ? 'nt, android or web' : 'string'}`,
+    );
   return current.includes(value) ? [...current] : [...current, value];
 }
 
@@ -28,9 +39,11 @@ function applyPlugins(current: readonly string[], value: unknown, faults: FaultS
     if (!value.every(isObjectId)) throw badRequest('accessible_plugin must hold plugin _id values');
     return [...new Set([...current, ...value.map((v) => v.toLowerCase())])];
   }
-  if (!isObjectId(value)) throw badRequest('accessible_plugin must be an array of plugin _id values or one _id to remove');
+  if (!isObjectId(value))
+    throw badRequest('accessible_plugin must be an array of plugin _id values or one _id to remove');
   const removed = value.toLowerCase();
-  if (assistantFault(faults, 'assistants.update-plugin-string-adds')) return [...new Set([...current, removed])];
+  if (assistantFault(faults, 'assistants.update-plugin-string-adds'))
+    return [...new Set([...current, removed])];
   return current.filter((id) => id !== removed);
 }
 
@@ -39,13 +52,22 @@ function applyPlugins(current: readonly string[], value: unknown, faults: FaultS
  * refused update leaves the assistant untouched. Fields outside the update table are ignored.
  */
 export function readPersonaChanges(body: Body, doc: PersonaDoc, faults: FaultSwitch): Partial<PersonaDoc> {
-  const changes: Partial<PersonaDoc> = assistantFault(faults, 'assistants.update-resets-unsent') ? { base_sys_prompt: '', title: '' } : {};
+  const changes: Partial<PersonaDoc> = assistantFault(faults, 'assistants.update-resets-unsent')
+    ? { base_sys_prompt: '', title: '' }
+    : {};
   const prompt = optional(body, 'base_sys_prompt', isString, 'a string');
   if (prompt !== undefined) changes.base_sys_prompt = prompt;
   for (const field of LIST_FIELDS) {
-    if (has(body, field)) (changes as Record<ListField, string[]>)[field] = applyListField(doc[field], body[field], field, faults);
+    if (has(body, field))
+      (changes as Record<ListField, string[]>)[field] = applyListField(
+        doc[field],
+        body[field],
+        field,
+        faults,
+      );
   }
-  if (has(body, 'accessible_plugin')) changes.accessible_plugin = applyPlugins(doc.accessible_plugin, body.accessible_plugin, faults);
+  if (has(body, 'accessible_plugin'))
+    changes.accessible_plugin = applyPlugins(doc.accessible_plugin, body.accessible_plugin, faults);
   const name = optional(body, 'name', isString, 'a string');
   if (name !== undefined) {
     if (name.trim() === '') throw badRequest('name must not be empty');
@@ -60,4 +82,3 @@ export function readPersonaChanges(body: Body, doc: PersonaDoc, faults: FaultSwi
   if (isPublic !== undefined) changes.isPublic = isPublic;
   return changes;
 }
-

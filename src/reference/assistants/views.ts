@@ -2,7 +2,9 @@ import type { Attachment, AttachmentStore } from '../attachments.ts';
 import type { PersonaDoc, PersonaRecord } from './store.ts';
 
 function attachedKbs(attachments: AttachmentStore, customPersonaId: string): Attachment[] {
-  return attachments.list(customPersonaId).map((a) => ({ kbId: a.kbId, enabled: a.enabled, grounding_mode: a.grounding_mode }));
+  return attachments
+    .list(customPersonaId)
+    .map((a) => ({ kbId: a.kbId, enabled: a.enabled, grounding_mode: a.grounding_mode }));
 }
 
 /** Exactly the documented list fields. */
@@ -27,7 +29,15 @@ export function searchItem(record: PersonaRecord): Record<string, unknown> {
 }
 
 /** The whole document, its attachments, and `isOwner` for the calling account. */
-export function fullDocument(record: PersonaRecord, attachments: AttachmentStore, accountId: string): Record<string, unknown> {
+export function fullDocument(
+  record: PersonaRecord,
+  attachments: AttachmentStore,
+  accountId: string,
+): Record<string, unknown> {
   const doc: PersonaDoc = structuredClone(record.doc);
-  return { ...doc, attached_kbs: attachedKbs(attachments, doc.customPersonaId), isOwner: record.ownerAccountId === accountId };
+  return {
+    ...doc,
+    attached_kbs: attachedKbs(attachments, doc.customPersonaId),
+    isOwner: record.ownerAccountId === accountId,
+  };
 }

@@ -28,7 +28,14 @@ export const personaWriteRoutes: FastifyPluginCallback<StateOptions> = (api, { s
       const grantees = draft.authorised_users_email
         .map((email) => state.accounts.byOwnerEmail(email)?.id)
         .filter((id): id is string => id !== undefined && id !== accountId);
-      const doc = { _id: newObjectId(), ...draft, hobbies: [], accessible_rag_folders: [], createdAt: now, updatedAt: now };
+      const doc = {
+        _id: newObjectId(),
+        ...draft,
+        hobbies: [],
+        accessible_rag_folders: [],
+        createdAt: now,
+        updatedAt: now,
+      };
       state.personas.add({
         doc,
         ownerAccountId: accountId,
@@ -36,10 +43,18 @@ export const personaWriteRoutes: FastifyPluginCallback<StateOptions> = (api, { s
         grantees: new Set(grantees),
       });
       for (const email of draft.authorised_users_email) {
-        state.events.record({ type: 'invitation.sent', accountId, customPersonaId: draft.customPersonaId, email, at: now });
+        state.events.record({
+          type: 'invitation.sent',
+          accountId,
+          customPersonaId: draft.customPersonaId,
+          email,
+          at: now,
+        });
       }
       const created = { status: true, message: 'persona created successfully' };
-      return fault('assistants.create-echoes-document') ? { ...created, personaData: structuredClone(doc) } : created;
+      return fault('assistants.create-echoes-document')
+        ? { ...created, personaData: structuredClone(doc) }
+        : created;
     },
   });
 
@@ -50,7 +65,9 @@ export const personaWriteRoutes: FastifyPluginCallback<StateOptions> = (api, { s
       const personaId = requireString(body, 'personaId', { nonEmpty: true });
       const record = state.personas.get(personaId);
       const { accountId } = request.caller;
-      const allowed = record && (fault('assistants.update-by-any-viewer') ? canSee(accountId, record) : canEdit(accountId, record));
+      const allowed =
+        record &&
+        (fault('assistants.update-by-any-viewer') ? canSee(accountId, record) : canEdit(accountId, record));
       if (!record || !allowed) throw badRequest(UNAUTHORIZED_USER);
       const changes = readPersonaChanges(body, record.doc, state.faults);
       record.doc = { ...record.doc, ...changes, updatedAt: state.now().toISOString() };

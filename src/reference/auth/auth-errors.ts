@@ -22,11 +22,16 @@ function failure(status: 401 | 403, code: string, message: string): AuthFailure 
   return { status, body: { auth: false, success: false, code, message } };
 }
 
-export const invalidBearerToken = (): AuthFailure => failure(401, 'invalid_bearer_token', 'invalid bearer token');
+export const invalidBearerToken = (): AuthFailure =>
+  failure(401, 'invalid_bearer_token', 'invalid bearer token');
 export const keyRevoked = (): AuthFailure => failure(403, 'key_revoked', 'API key has been revoked');
 /** `expiresAt` undefined only under a planted fault: the message then carries no date. */
 export const keyExpired = (expiresAt: string | undefined): AuthFailure =>
-  failure(403, 'key_expired', expiresAt === undefined ? 'API key expired' : `API key expired on ${expiresAt}`);
+  failure(
+    403,
+    'key_expired',
+    expiresAt === undefined ? 'API key expired' : `API key expired on ${expiresAt}`,
+  );
 export const routeForbidden = (why: string): AuthFailure => failure(403, 'route_forbidden', why);
 export const routeNotInScopeTable = (): AuthFailure =>
   failure(403, 'route_not_in_scope_table', 'route has no scope rule; scoped keys cannot reach it');
@@ -34,7 +39,12 @@ export const routeNotInScopeTable = (): AuthFailure =>
 /** `knowledgeBase` → `knowledge_base`, the spelling a planted fault puts on the wire. */
 const snakeCase = (name: string): string => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 
-export function scopeDenied(module: Module, required: Level, held: Level | undefined, faults: FaultSwitch = NO_FAULTS): AuthFailure {
+export function scopeDenied(
+  module: Module,
+  required: Level,
+  held: Level | undefined,
+  faults: FaultSwitch = NO_FAULTS,
+): AuthFailure {
   const heldLevel = held ?? NO_LEVEL;
   return {
     status: 403,

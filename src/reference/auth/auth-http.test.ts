@@ -4,7 +4,14 @@ import { KEYRING_ROLES, type Role } from '../../target/keyring-types.ts';
 import { startHarness, type Harness } from '../testing/harness.ts';
 import { PERSONA, personaBody } from '../testing/fixtures.ts';
 
-const AUTH_CODES = ['invalid_bearer_token', 'key_revoked', 'key_expired', 'route_forbidden', 'route_not_in_scope_table', 'scope_denied'];
+const AUTH_CODES = [
+  'invalid_bearer_token',
+  'key_revoked',
+  'key_expired',
+  'route_forbidden',
+  'route_not_in_scope_table',
+  'scope_denied',
+];
 const operations = [...loadOperationIndexSync().values()];
 
 /** The operation's path with every template parameter filled. */
@@ -14,7 +21,9 @@ const concretePath = (op: Operation): string => op.path.replace(/\{[^}]+\}/g, 'p
 function expectedAllowed(role: Role, op: Operation): boolean {
   if (role === 'full' || role === 'other') return true;
   if (role === 'preset:assistants-knowledge') {
-    return op.scope.module === 'voices' ? op.scope.level === 'view' : ['assistants', 'knowledgeBase'].includes(op.scope.module);
+    return op.scope.module === 'voices'
+      ? op.scope.level === 'view'
+      : ['assistants', 'knowledgeBase'].includes(op.scope.module);
   }
   const [module, level] = role.split(':');
   return module === op.scope.module && LEVELS.indexOf(level as never) >= LEVELS.indexOf(op.scope.level);
@@ -51,15 +60,25 @@ describe('authentication — 401 invalid bearer token', () => {
   ] as const)('%s', async (_name, as) => {
     const reply = await h.call(as, 'POST', PERSONA.list());
     expect(reply.status).toBe(401);
-    expect(reply.json).toMatchObject({ auth: false, success: false, code: 'invalid_bearer_token', message: 'invalid bearer token' });
+    expect(reply.json).toMatchObject({
+      auth: false,
+      success: false,
+      code: 'invalid_bearer_token',
+      message: 'invalid bearer token',
+    });
   });
 
   it('a share token is not an API key', async () => {
     const body = personaBody();
     await h.call('full', 'POST', PERSONA.create, { body });
-    const token = (await h.call('full', 'POST', PERSONA.share(body.customPersonaId as string))).json.data as string;
+    const token = (await h.call('full', 'POST', PERSONA.share(body.customPersonaId as string))).json
+      .data as string;
     expect(token).toMatch(/^con_sh_/);
-    const reply = await h.call({ authorization: `Bearer ${token}` }, 'POST', PERSONA.get(body.customPersonaId as string));
+    const reply = await h.call(
+      { authorization: `Bearer ${token}` },
+      'POST',
+      PERSONA.get(body.customPersonaId as string),
+    );
     expect(reply.status).toBe(401);
     expect(reply.json.code).toBe('invalid_bearer_token');
   });
@@ -74,7 +93,12 @@ describe('key state — revoked and expired', () => {
   it('the revoked key gets 403 key_revoked', async () => {
     const reply = await h.call('revoked', 'GET', '/users/get_voice_clone');
     expect(reply.status).toBe(403);
-    expect(reply.json).toEqual({ auth: false, success: false, code: 'key_revoked', message: expect.any(String) as unknown });
+    expect(reply.json).toEqual({
+      auth: false,
+      success: false,
+      code: 'key_revoked',
+      message: expect.any(String) as unknown,
+    });
   });
 
   it('the expired key gets 403 key_expired, the date in the message', async () => {
@@ -89,7 +113,9 @@ describe('key state — revoked and expired', () => {
     try {
       expect((await other.call('plugins:view', 'POST', '/users/enterprise/getallplugin/u')).status).toBe(200);
       other.keys.revoke(other.keyring.keys['plugins:view'] ?? '');
-      expect((await other.call('plugins:view', 'POST', '/users/enterprise/getallplugin/u')).json.code).toBe('key_revoked');
+      expect((await other.call('plugins:view', 'POST', '/users/enterprise/getallplugin/u')).json.code).toBe(
+        'key_revoked',
+      );
     } finally {
       await other.close();
     }
@@ -98,17 +124,33 @@ describe('key state — revoked and expired', () => {
 
 describe('route_forbidden — routes no key may reach', () => {
   const probes = () => h.keyring.forbiddenRoutes ?? [];
-  it.each(['full', 'legacy', 'other', 'preset:assistants-knowledge'] as const)('every forbidden probe refuses %s', async (role) => {
-    for (const probe of probes()) {
-      const reply = await h.call(role, probe.method, probe.path, probe.method === 'GET' ? {} : { body: {} });
-      expect(reply.status, `${probe.method} ${probe.path}`).toBe(403);
-      expect(reply.json).toEqual({ auth: false, success: false, code: 'route_forbidden', message: expect.any(String) as unknown });
-    }
-  });
+  it.each(['full', 'legacy', 'other', 'preset:assistants-knowledge'] as const)(
+    'every forbidden probe refuses %s',
+    async (role) => {
+      for (const probe of probes()) {
+        const reply = await h.call(
+          role,
+          probe.method,
+          probe.path,
+          probe.method === 'GET' ? {} : { body: {} },
+        );
+        expect(reply.status, `${probe.method} ${probe.path}`).toBe(403);
+        expect(reply.json).toEqual({
+          auth: false,
+          success: false,
+          code: 'route_forbidden',
+          message: expect.any(String) as unknown,
+        });
+      }
+    },
+  );
 
   it('covers keys, team, profile, account switch, payment and admin', () => {
-    const paths = probes().map((p) => p.path).join(' ');
-    for (const part of ['/keys', '/team', '/profile', '/account', '/payments', '/admin']) expect(paths).toContain(part);
+    const paths = probes()
+      .map((p) => p.path)
+      .join(' ');
+    for (const part of ['/keys', '/team', '/profile', '/account', '/payments', '/admin'])
+      expect(paths).toContain(part);
   });
 });
 
@@ -117,18 +159,29 @@ describe('route_not_in_scope_table — routes without a scope rule', () => {
     for (const probe of h.keyring.unscopedRoutes ?? []) {
       const reply = await h.call('full', probe.method, probe.path);
       expect(reply.status).toBe(403);
-      expect(reply.json).toEqual({ auth: false, success: false, code: 'route_not_in_scope_table', message: expect.any(String) as unknown });
+      expect(reply.json).toEqual({
+        auth: false,
+        success: false,
+        code: 'route_not_in_scope_table',
+        message: expect.any(String) as unknown,
+      });
     }
   });
 
   it('lets a legacy key through (they are on its old allowlist)', async () => {
-    for (const probe of h.keyring.unscopedRoutes ?? []) expect((await h.call('legacy', probe.method, probe.path)).status).toBe(200);
+    for (const probe of h.keyring.unscopedRoutes ?? [])
+      expect((await h.call('legacy', probe.method, probe.path)).status).toBe(200);
   });
 });
 
 describe('legacy key — older allowlist without /kb', () => {
   it.each(operations.map((op) => [op.operationId, op] as const))('%s', async (_id, op) => {
-    const reply = await h.call('legacy', op.method, concretePath(op), op.method === 'GET' ? {} : { body: {} });
+    const reply = await h.call(
+      'legacy',
+      op.method,
+      concretePath(op),
+      op.method === 'GET' ? {} : { body: {} },
+    );
     if (op.path.startsWith('/kb')) {
       expect(reply.status).toBe(403);
       expect(reply.json.code).toBe('route_forbidden');
@@ -157,7 +210,12 @@ describe('scope matrix — every operation × every scoped role', () => {
       code: 'scope_denied',
       module: op.scope.module,
       required: op.scope.level,
-      held: heldModule === op.scope.module ? heldLevel : role.startsWith('preset') && op.scope.module === 'voices' ? 'view' : 'none',
+      held:
+        heldModule === op.scope.module
+          ? heldLevel
+          : role.startsWith('preset') && op.scope.module === 'voices'
+            ? 'view'
+            : 'none',
       message: expect.any(String) as unknown,
     });
   });

@@ -5,7 +5,10 @@ import { KeyStore, type ApiKey } from './keys.ts';
 
 const now = new Date('2026-06-01T00:00:00.000Z');
 const table = new Map<string, Scope>([
-  ['POST /api/v1/plugin/enterprise/createGlobalPlugin', { module: 'plugins', level: 'edit', destructive: false }],
+  [
+    'POST /api/v1/plugin/enterprise/createGlobalPlugin',
+    { module: 'plugins', level: 'edit', destructive: false },
+  ],
   ['POST /api/v1/kb/:kbId/query', { module: 'knowledgeBase', level: 'view', destructive: false }],
 ]);
 const plugins = { method: 'POST', url: '/api/v1/plugin/enterprise/createGlobalPlugin' };
@@ -31,7 +34,10 @@ describe('authenticate — Authorization header', () => {
     ['a share token', 'Bearer con_sh_abc'],
   ])('%s → 401 invalid bearer token', (_name, header) => {
     const result = authenticate(header, keys);
-    expect(result).toMatchObject({ status: 401, body: { auth: false, success: false, message: 'invalid bearer token' } });
+    expect(result).toMatchObject({
+      status: 401,
+      body: { auth: false, success: false, message: 'invalid bearer token' },
+    });
   });
 
   it('accepts `Bearer <key>` with any case of the scheme', () => {
@@ -48,18 +54,27 @@ describe('authorize — the documented order', () => {
   });
 
   it('an expired key is refused with the expiry date in the message', () => {
-    const failure = authorize(key({ scopes: { plugins: 'manage' }, expiresAt: '2026-05-31T00:00:00.000Z' }), plugins, table, now);
+    const failure = authorize(
+      key({ scopes: { plugins: 'manage' }, expiresAt: '2026-05-31T00:00:00.000Z' }),
+      plugins,
+      table,
+      now,
+    );
     expect(failure?.status).toBe(403);
     expect(failure?.body.message).toContain('2026-05-31T00:00:00.000Z');
   });
 
   it('a key whose expiry is still ahead works', () => {
-    expect(codeOf(key({ scopes: { plugins: 'edit' }, expiresAt: '2027-01-01T00:00:00.000Z' }), plugins)).toBeUndefined();
+    expect(
+      codeOf(key({ scopes: { plugins: 'edit' }, expiresAt: '2027-01-01T00:00:00.000Z' }), plugins),
+    ).toBeUndefined();
   });
 
   it('a forbidden route is refused to every key, legacy and full alike', () => {
     expect(codeOf(key({ legacy: true }), keysRoute)).toBe('route_forbidden');
-    expect(codeOf(key({ scopes: { assistants: 'manage', plugins: 'manage' } }), keysRoute)).toBe('route_forbidden');
+    expect(codeOf(key({ scopes: { assistants: 'manage', plugins: 'manage' } }), keysRoute)).toBe(
+      'route_forbidden',
+    );
   });
 
   it('a legacy key is refused every /kb route, but reaches the routes of its old allowlist', () => {
@@ -77,7 +92,14 @@ describe('authorize — the documented order', () => {
     const failure = authorize(key({ scopes: { plugins: 'view' } }), plugins, table, now);
     expect(failure).toMatchObject({
       status: 403,
-      body: { auth: false, success: false, code: 'scope_denied', module: 'plugins', required: 'edit', held: 'view' },
+      body: {
+        auth: false,
+        success: false,
+        code: 'scope_denied',
+        module: 'plugins',
+        required: 'edit',
+        held: 'view',
+      },
     });
   });
 

@@ -30,7 +30,9 @@ export type ShareTokenAccount = (token: string) => string | undefined;
 /** The key a share token turns into under the `auth.share-token-accepted` fault. */
 function shareTokenAsKey(token: string, shareTokenAccount: ShareTokenAccount): ApiKey | undefined {
   const accountId = shareTokenAccount(token);
-  return accountId === undefined ? undefined : { id: 'share-token', secret: token, accountId, scopes: fullAccess() };
+  return accountId === undefined
+    ? undefined
+    : { id: 'share-token', secret: token, accountId, scopes: fullAccess() };
 }
 
 /** The key named by an `Authorization` header, or the 401 every other header gets. */
@@ -44,7 +46,9 @@ export function authenticate(
   const scheme = fault('auth.token-scheme-accepted') ? BEARER_OR_TOKEN : BEARER;
   const secret = header === undefined ? undefined : scheme.exec(header)?.[1];
   if (secret === undefined) return invalidBearerToken();
-  const key = keys.find(secret) ?? (fault('auth.share-token-accepted') ? shareTokenAsKey(secret, shareTokenAccount) : undefined);
+  const key =
+    keys.find(secret) ??
+    (fault('auth.share-token-accepted') ? shareTokenAsKey(secret, shareTokenAccount) : undefined);
   if (key) return key;
   return fault('auth.unknown-key-as-revoked') ? keyRevoked() : invalidBearerToken();
 }
@@ -75,7 +79,9 @@ function levelPasses(held: Level | undefined, scope: Scope, fault: (id: AuthFaul
 
 /** Manage on every module: the `full` key, whom `auth.forbidden-routes-open-to-full` lets through. */
 function holdsEverything(key: ApiKey): boolean {
-  return Object.entries(fullAccess()).every(([module, level]) => key.scopes?.[module as keyof ScopeMap] === level);
+  return Object.entries(fullAccess()).every(
+    ([module, level]) => key.scopes?.[module as keyof ScopeMap] === level,
+  );
 }
 
 /**
@@ -91,7 +97,11 @@ export function authorize(
 ): AuthFailure | undefined {
   const fault = (id: AuthFault) => authFault(faults, id);
   if (key.revoked) return fault('auth.revoked-as-invalid-bearer') ? invalidBearerToken() : keyRevoked();
-  if (key.expiresAt !== undefined && Date.parse(key.expiresAt) <= now.getTime() && !fault('auth.expiry-ignored')) {
+  if (
+    key.expiresAt !== undefined &&
+    Date.parse(key.expiresAt) <= now.getTime() &&
+    !fault('auth.expiry-ignored')
+  ) {
     return keyExpired(fault('auth.expiry-message-without-date') ? undefined : key.expiresAt);
   }
   // An unmatched path gets the 404 handler once the key is known to be good.
@@ -105,7 +115,9 @@ export function authorize(
     if (isKnowledgeBaseRoute(route.url)) {
       if (fault('auth.legacy-reaches-kb')) return undefined;
       if (fault('auth.legacy-kb-not-in-scope-table')) return routeNotInScopeTable();
-      return routeForbidden('legacy unrestricted keys cannot reach /kb routes; reissue the key with a scope map');
+      return routeForbidden(
+        'legacy unrestricted keys cannot reach /kb routes; reissue the key with a scope map',
+      );
     }
     return legacyAllows(route.url) ? undefined : routeForbidden('route is not on the legacy key allowlist');
   }
@@ -125,7 +137,10 @@ function isFailure(result: ApiKey | AuthFailure): result is AuthFailure {
 
 function refuse(reply: FastifyReply, failure: AuthFailure, faults: FaultSwitch): FastifyReply {
   if (failure.status === 401) void reply.header('www-authenticate', 'Bearer');
-  const body = failure.status === 403 && authFault(faults, 'auth.gate-without-flags') ? withoutFlags(failure.body) : failure.body;
+  const body =
+    failure.status === 403 && authFault(faults, 'auth.gate-without-flags')
+      ? withoutFlags(failure.body)
+      : failure.body;
   return reply.code(failure.status).send(body);
 }
 
@@ -144,7 +159,12 @@ export function installGuard(app: FastifyInstance, options: GuardOptions): void 
   const faults = options.faults ?? NO_FAULTS;
   app.decorateRequest('caller', null, []);
   app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done) => {
-    const authenticated = authenticate(request.headers.authorization, options.keys, faults, options.shareTokenAccount);
+    const authenticated = authenticate(
+      request.headers.authorization,
+      options.keys,
+      faults,
+      options.shareTokenAccount,
+    );
     if (isFailure(authenticated)) {
       refuse(reply, authenticated, faults);
       return;

@@ -36,7 +36,11 @@ function shapeOf(role: Role, now: Date, faults: FaultSwitch): KeyShape {
     case 'revoked':
       return { accountId: a, scopes: fullAccess(), revoked: true };
     case 'expired':
-      return { accountId: a, scopes: fullAccess(), expiresAt: new Date(now.getTime() - DAY_MS).toISOString() };
+      return {
+        accountId: a,
+        scopes: fullAccess(),
+        expiresAt: new Date(now.getTime() - DAY_MS).toISOString(),
+      };
     case 'other':
       return { accountId: ACCOUNT_B.id, scopes: fullAccess() };
     default: {
@@ -52,7 +56,11 @@ export interface SeededKeys {
 }
 
 /** Fresh random keys for every role, and the keyring file (TARGET.md format) that names them. */
-export function seedKeys(roles: readonly Role[], now: Date = new Date(), faults: FaultSwitch = NO_FAULTS): SeededKeys {
+export function seedKeys(
+  roles: readonly Role[],
+  now: Date = new Date(),
+  faults: FaultSwitch = NO_FAULTS,
+): SeededKeys {
   const prefix = authFault(faults, 'auth.keys-without-prefix') ? 'svc_' : API_KEY_PREFIX;
   const keys: ApiKey[] = [];
   const byRole: Keyring['keys'] = {};

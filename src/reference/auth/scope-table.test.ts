@@ -15,9 +15,12 @@ describe('scope table — derived from spec/openapi.yaml x-scope', () => {
     expect(table.size).toBe(operations.length);
   });
 
-  it.each(operations.map((op) => [op.operationId, op] as const))('%s gets its x-scope as guard entry', (_id, op) => {
-    expect(table.get(routeKey(op.method, API_PREFIX + toFastifyPath(op.path)))).toEqual(op.scope);
-  });
+  it.each(operations.map((op) => [op.operationId, op] as const))(
+    '%s gets its x-scope as guard entry',
+    (_id, op) => {
+      expect(table.get(routeKey(op.method, API_PREFIX + toFastifyPath(op.path)))).toEqual(op.scope);
+    },
+  );
 
   it('converts OpenAPI templates to Fastify templates', () => {
     expect(toFastifyPath('/kb/{kbId}/personas/{personaId}')).toBe('/kb/:kbId/personas/:personaId');
@@ -25,7 +28,9 @@ describe('scope table — derived from spec/openapi.yaml x-scope', () => {
 
   it('builds from whatever operations it is given (no second table)', () => {
     const [first] = operations;
-    const only = buildScopeTable(first ? [{ ...first, scope: { module: 'voices', level: 'manage', destructive: true } }] : []);
+    const only = buildScopeTable(
+      first ? [{ ...first, scope: { module: 'voices', level: 'manage', destructive: true } }] : [],
+    );
     expect([...only.values()]).toEqual([{ module: 'voices', level: 'manage', destructive: true }]);
   });
 
@@ -44,7 +49,12 @@ describe('reference routes — every spec operation is served', () => {
   });
   afterAll(() => reference.app.close());
 
-  it.each(operations.map((op) => [op.operationId, op] as const))('%s is routed at its spec method and path', (_id, op) => {
-    expect(reference.app.hasRoute({ method: op.method, url: API_PREFIX + toFastifyPath(op.path) })).toBe(true);
-  });
+  it.each(operations.map((op) => [op.operationId, op] as const))(
+    '%s is routed at its spec method and path',
+    (_id, op) => {
+      expect(reference.app.hasRoute({ method: op.method, url: API_PREFIX + toFastifyPath(op.path) })).toBe(
+        true,
+      );
+    },
+  );
 });

@@ -20,7 +20,9 @@ const MISWRITTEN_ROWS: Partial<Record<AuthFault, { operationId: string; scope: P
 };
 
 function miswritten(operationId: string, faults: FaultSwitch): Partial<Scope> {
-  const planted = Object.entries(MISWRITTEN_ROWS).filter(([id, row]) => row.operationId === operationId && faults.has(id));
+  const planted = Object.entries(MISWRITTEN_ROWS).filter(
+    ([id, row]) => row.operationId === operationId && faults.has(id),
+  );
   return Object.assign({}, ...planted.map(([, row]) => row.scope)) as Partial<Scope>;
 }
 
@@ -34,7 +36,10 @@ export function buildScopeTable(
 ): Map<string, Scope> {
   const table = new Map<string, Scope>();
   for (const op of operations) {
-    table.set(routeKey(op.method, API_PREFIX + toFastifyPath(op.path)), { ...op.scope, ...miswritten(op.operationId, faults) });
+    table.set(routeKey(op.method, API_PREFIX + toFastifyPath(op.path)), {
+      ...op.scope,
+      ...miswritten(op.operationId, faults),
+    });
   }
   return table;
 }

@@ -50,7 +50,12 @@ export function requireString(body: Body, key: string, options: { nonEmpty?: boo
 }
 
 /** Reads an optional field with its type guard; absent → undefined, present with the wrong type → 400. */
-export function optional<T>(body: Body, key: string, guard: (v: unknown) => v is T, expected: string): T | undefined {
+export function optional<T>(
+  body: Body,
+  key: string,
+  guard: (v: unknown) => v is T,
+  expected: string,
+): T | undefined {
   if (!has(body, key)) return undefined;
   const value = body[key];
   if (!guard(value)) throw badRequest(`${key} must be ${expected}`);

@@ -33,7 +33,8 @@ const FRAMEWORK_CODES: Record<string, { status: number; code: string }> = {
 
 function frameworkBody(error: FastifyError): { status: number; body: Record<string, unknown> } {
   const mapped = FRAMEWORK_CODES[error.code];
-  if (mapped) return { status: mapped.status, body: { status: false, code: mapped.code, message: error.message } };
+  if (mapped)
+    return { status: mapped.status, body: { status: false, code: mapped.code, message: error.message } };
   const status = error.statusCode;
   if (status !== undefined && status >= 400 && status < 500) {
     return { status, body: { status: false, code: 'bad_request', message: error.message } };
@@ -45,8 +46,11 @@ function frameworkBody(error: FastifyError): { status: number; body: Record<stri
 function sendError(error: unknown, reply: FastifyReply): FastifyReply {
   if (error instanceof HttpError) {
     const status = httpFault('http.errors-always-400') ? 400 : error.statusCode;
-    if (httpFault('http.errors-as-text')) return reply.code(status).type('text/plain; charset=utf-8').send(error.message);
-    const text = httpFault('http.error-message-as-error') ? { error: error.message } : { message: error.message };
+    if (httpFault('http.errors-as-text'))
+      return reply.code(status).type('text/plain; charset=utf-8').send(error.message);
+    const text = httpFault('http.error-message-as-error')
+      ? { error: error.message }
+      : { message: error.message };
     return reply.code(status).send({ status: false, ...text, ...error.extra });
   }
   const { status, body } = frameworkBody(error as FastifyError);
@@ -57,11 +61,19 @@ function sendError(error: unknown, reply: FastifyReply): FastifyReply {
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error, _request, reply) => sendError(error, reply));
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) =>
-    reply.code(404).send({ status: false, code: 'not_found', message: `no route ${request.method} ${request.url.split('?')[0] ?? ''}` }),
+    reply.code(404).send({
+      status: false,
+      code: 'not_found',
+      message: `no route ${request.method} ${request.url.split('?')[0] ?? ''}`,
+    }),
   );
 }
 
 /** For Fastify's `frameworkErrors` option: failures raised before routing (bad URL encoding). */
-export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+export function frameworkErrorHandler(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
   void sendError(error, reply);
 }

@@ -23,7 +23,12 @@ export function readRequiredString(query: Query, name: string): string {
   return value;
 }
 
-export function readEnum<T extends string>(query: Query, name: string, allowed: readonly T[], fallback: T): T {
+export function readEnum<T extends string>(
+  query: Query,
+  name: string,
+  allowed: readonly T[],
+  fallback: T,
+): T {
   const value = readString(query, name);
   if (value === undefined) return fallback;
   if (!(allowed as readonly string[]).includes(value)) {
@@ -37,12 +42,18 @@ export function readPositiveInt(query: Query, name: string, fallback: number): n
   const value = readString(query, name);
   if (value === undefined) return fallback;
   const n = /^\d{1,15}$/.test(value) ? Number(value) : NaN;
-  if (!Number.isSafeInteger(n) || n < 1) throw badRequest(`query parameter ${name} must be a positive integer`);
+  if (!Number.isSafeInteger(n) || n < 1)
+    throw badRequest(`query parameter ${name} must be a positive integer`);
   return n;
 }
 
 /** A comma-separated list of allowed values, e.g. `os=nt,web`. */
-export function readList<T extends string>(query: Query, name: string, allowed: readonly T[], fallback: readonly T[]): T[] {
+export function readList<T extends string>(
+  query: Query,
+  name: string,
+  allowed: readonly T[],
+  fallback: readonly T[],
+): T[] {
   const value = readString(query, name);
   if (value === undefined) return [...fallback];
   const parts = value.split(',').map((p) => p.trim());
@@ -61,5 +72,8 @@ export interface Paging {
 
 export function readPaging(query: Query, defaultLimit: number): Paging {
   const firstPage = httpFault('http.page-default-zero') ? 0 : 1;
-  return { page: readPositiveInt(query, 'page', firstPage), limit: readPositiveInt(query, 'limit', defaultLimit) };
+  return {
+    page: readPositiveInt(query, 'page', firstPage),
+    limit: readPositiveInt(query, 'limit', defaultLimit),
+  };
 }

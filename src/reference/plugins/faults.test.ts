@@ -5,7 +5,10 @@ import { FUNC_RUN, PERSONA, PLUGIN, personaBody, pluginBody } from '../testing/f
 import { PLUGIN_FAULTS, type PluginFault } from './faults.ts';
 
 /** Each planted fault must visibly break the behaviour it names, or the self-test proves nothing. */
-async function withFault(fault: PluginFault | undefined, run: (h: Harness) => Promise<unknown>): Promise<unknown> {
+async function withFault(
+  fault: PluginFault | undefined,
+  run: (h: Harness) => Promise<unknown>,
+): Promise<unknown> {
   const h = await startHarness({ faults: fault ? [fault] : [] });
   try {
     return await run(h);
@@ -63,7 +66,9 @@ const PROBES: Record<PluginFault, (h: Harness) => Promise<unknown>> = {
   'plugins.status-filter-ignored': async (h) => {
     await create(h, { isPublic: false });
     await create(h, { isPublic: true });
-    return [await listedTitles(h, '?status=approved'), await listedTitles(h, '?status=pending')].map((t) => t.length);
+    return [await listedTitles(h, '?status=approved'), await listedTitles(h, '?status=pending')].map(
+      (t) => t.length,
+    );
   },
   'plugins.missing-fields-first-only': async (h) =>
     (await create(h, { name: undefined, tags: undefined })).reply.json.message,
@@ -99,9 +104,12 @@ describe('planted faults of the plugin module', () => {
     expect(Object.keys(PROBES).sort()).toEqual(Object.keys(PLUGIN_FAULTS).sort());
   });
 
-  it.each(Object.entries(PLUGIN_FAULTS))('%s names a must requirement of spec/requirements.yaml', (_id, fault) => {
-    expect(requirements.byId.get(fault.requirement)?.kind, fault.requirement).toBe('must');
-  });
+  it.each(Object.entries(PLUGIN_FAULTS))(
+    '%s names a must requirement of spec/requirements.yaml',
+    (_id, fault) => {
+      expect(requirements.byId.get(fault.requirement)?.kind, fault.requirement).toBe('must');
+    },
+  );
 
   it.each(Object.keys(PLUGIN_FAULTS) as PluginFault[])('%s changes what the API answers', async (fault) => {
     const correct = await withFault(undefined, PROBES[fault]);

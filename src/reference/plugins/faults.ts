@@ -7,20 +7,35 @@ import type { FaultSpec } from '../faults.ts';
  */
 export const PLUGIN_FAULTS = {
   // Shapes, paging and encryption.
-  'plugins.list-code-in-clear': { requirement: 'PL-LIST-12', breaks: 'list items carry func_run and func_schema decrypted' },
-  'plugins.list-key-plural': { requirement: 'PL-LIST-09', breaks: 'the list and search collection key is plugins, not plugin' },
+  'plugins.list-code-in-clear': {
+    requirement: 'PL-LIST-12',
+    breaks: 'list items carry func_run and func_schema decrypted',
+  },
+  'plugins.list-key-plural': {
+    requirement: 'PL-LIST-09',
+    breaks: 'the list and search collection key is plugins, not plugin',
+  },
   'plugins.empty-result-with-plugin-key': {
     requirement: 'PL-LIST-10',
     breaks: 'a list or search that matches nothing answers the normal shape with plugin: []',
   },
-  'plugins.search-limit-50': { requirement: 'LIM-12', breaks: 'plugin search pages by 50 without limit, not 20' },
-  'plugins.get-status-boolean': { requirement: 'CONV-11', breaks: 'get answers status as the boolean true, not the string "true"' },
+  'plugins.search-limit-50': {
+    requirement: 'LIM-12',
+    breaks: 'plugin search pages by 50 without limit, not 20',
+  },
+  'plugins.get-status-boolean': {
+    requirement: 'CONV-11',
+    breaks: 'get answers status as the boolean true, not the string "true"',
+  },
   'plugins.agentic-tool-default-incomplete': {
     requirement: 'PL-SHAPE-21',
     breaks: 'is_agentic_tool defaults to {status: false}, without object: null',
   },
   // Catalogs and account isolation.
-  'plugins.is-owner-always-true': { requirement: 'PL-SHAPE-36', breaks: "get answers isOwner true for another account's plugin" },
+  'plugins.is-owner-always-true': {
+    requirement: 'PL-SHAPE-36',
+    breaks: "get answers isOwner true for another account's plugin",
+  },
   'plugins.private-includes-public': {
     requirement: 'PL-LIST-03',
     breaks: "isPublic=private also lists every public plugin, other accounts' included",
@@ -38,7 +53,10 @@ export const PLUGIN_FAULTS = {
     requirement: 'PL-CREATE-04',
     breaks: 'connection_url is not required when authentication_required is true',
   },
-  'plugins.reserved-title-accepted': { requirement: 'ERR-25', breaks: 'the reserved titles browser_search and code_interpreter are accepted' },
+  'plugins.reserved-title-accepted': {
+    requirement: 'ERR-25',
+    breaks: 'the reserved titles browser_search and code_interpreter are accepted',
+  },
   'plugins.duplicate-title-replaces': {
     requirement: 'ERR-19',
     breaks: 'a create with an existing title replaces that plugin instead of a 400',

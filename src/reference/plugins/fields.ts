@@ -67,7 +67,10 @@ const definesRun = (v: unknown): boolean => isString(v) && /\bdef\s+_run\s*\(\s*
 const isAgenticTool = (v: unknown): boolean => isPlainObject(v) && isBoolean(v.status);
 
 const FIELD_RULES: Record<string, FieldRule> = {
-  title: { check: (v) => isString(v) && /^\S{1,128}$/.test(v), expected: 'a string of 1-128 characters without spaces' },
+  title: {
+    check: (v) => isString(v) && /^\S{1,128}$/.test(v),
+    expected: 'a string of 1-128 characters without spaces',
+  },
   name: { check: (v) => isString(v) && v.trim() !== '', expected: 'a non-empty string' },
   tags: { check: isStringArray, expected: 'an array of strings' },
   authentication_required: { check: isBoolean, expected: 'a boolean' },
@@ -88,27 +91,29 @@ const FIELD_RULES: Record<string, FieldRule> = {
 export function checkFieldTypes(body: Body, fields: readonly string[]): void {
   for (const field of fields) {
     const rule = FIELD_RULES[field];
-    if (rule && has(body, field) && !rule.check(body[field])) throw badRequest(`${field} must be ${rule.expected}`);
+    if (rule && has(body, field) && !rule.check(body[field]))
+      throw badRequest(`${field} must be ${rule.expected}`);
   }
 }
 
 /** Presence, not truthiness: one 404 naming every required field and which of them are missing. */
 export function checkRequiredPresent(body: Body, faults: FaultSwitch): void {
   const missing = REQUIRED_PLUGIN_FIELDS.filter((field) => !has(body, field));
-  if (missing.length > 0 && pluginFault(faults, 'plugins.missing-fields-first-only')) throw notFound(`${missing[0]} is required`);
+  if (missing.length > 0 && pluginFault(faults, 'plugins.missing-fields-first-only'))
+    throw notFound(`${missing[0]} is required`);
   if (missing.length > 0) {
-    throw notFound(
-      `required fields: ${REQUIRED_PLUGIN_FIELDS.join(', ')}; missing: ${missing.join(', ')}`,
-    );
+    throw notFound(`required fields: ${REQUIRED_PLUGIN_FIELDS.join(', ')}; missing: ${missing.join(', ')}`);
   }
 }
 
 export function checkCreateRules(body: Body, faults: FaultSwitch): void {
   checkRequiredPresent(body, faults);
   checkFieldTypes(body, [...REQUIRED_PLUGIN_FIELDS, 'connection_url', 'logo', 'is_agentic_tool']);
-  const reserved = RESERVED_TITLES.includes(body.title as string) && !pluginFault(faults, 'plugins.reserved-title-accepted');
+  const reserved =
+    RESERVED_TITLES.includes(body.title as string) && !pluginFault(faults, 'plugins.reserved-title-accepted');
   if (reserved) throw badRequest(`title ${String(body.title)} is reserved for a built-in tool`);
-  const needsUrl = body.authentication_required === true && !pluginFault(faults, 'plugins.connection-url-optional');
+  const needsUrl =
+    body.authentication_required === true && !pluginFault(faults, 'plugins.connection-url-optional');
   if (needsUrl && !has(body, 'connection_url')) {
     throw badRequest('connection_url is required when authentication_required is true');
   }

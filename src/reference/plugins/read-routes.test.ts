@@ -10,9 +10,28 @@ beforeAll(async () => {
   const seed: Array<['full' | 'other', Record<string, unknown>]> = [
     ['full', { title: 'a_private_nt', name: 'Alpha calendar', os: ['nt'], tags: ['time'] }],
     ['full', { title: 'a_public_web', name: 'Alpha search', os: ['web'], isPublic: true, tags: ['web'] }],
-    ['full', { title: 'a_private_android', name: 'Alpha sms', os: ['android'], tags: ['phone'], human_description: 'texts people' }],
+    [
+      'full',
+      {
+        title: 'a_private_android',
+        name: 'Alpha sms',
+        os: ['android'],
+        tags: ['phone'],
+        human_description: 'texts people',
+      },
+    ],
     ['other', { title: 'b_private', name: 'Beta secret', os: ['nt'] }],
-    ['other', { title: 'b_public', name: 'Beta weather', os: ['nt', 'web'], isPublic: true, isAnonymous: true, tags: ['weather'] }],
+    [
+      'other',
+      {
+        title: 'b_public',
+        name: 'Beta weather',
+        os: ['nt', 'web'],
+        isPublic: true,
+        isAnonymous: true,
+        tags: ['weather'],
+      },
+    ],
   ];
   for (const [role, overrides] of seed) {
     expect((await h.call(role, 'POST', PLUGIN.create, { body: pluginBody(overrides) })).status).toBe(200);
@@ -20,15 +39,23 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const list = (query = '', role: 'full' | 'other' = 'full') => h.call(role, 'POST', `${PLUGIN.list()}${query}`);
+const list = (query = '', role: 'full' | 'other' = 'full') =>
+  h.call(role, 'POST', `${PLUGIN.list()}${query}`);
 const search = (query: string) => h.call('full', 'POST', `${PLUGIN.search}${query}`);
-const titles = (json: Record<string, unknown>): string[] => ((json.plugin as Item[] | undefined) ?? []).map((p) => p.title as string).sort();
+const titles = (json: Record<string, unknown>): string[] =>
+  ((json.plugin as Item[] | undefined) ?? []).map((p) => p.title as string).sort();
 
 describe('listPlugins — POST /users/enterprise/getallplugin/{userId}', () => {
   it('returns {totalPlugins, totalPages, currentPage, plugin, tags} without status', async () => {
     const reply = await list();
     expect(reply.status).toBe(200);
-    expect(Object.keys(reply.json).sort()).toEqual(['currentPage', 'plugin', 'tags', 'totalPages', 'totalPlugins']);
+    expect(Object.keys(reply.json).sort()).toEqual([
+      'currentPage',
+      'plugin',
+      'tags',
+      'totalPages',
+      'totalPlugins',
+    ]);
     expect(reply.json).toMatchObject({ totalPlugins: 4, totalPages: 1, currentPage: 1 });
     expect(reply.json.tags).toEqual(['phone', 'time', 'weather', 'web']);
   });
@@ -61,8 +88,17 @@ describe('listPlugins — POST /users/enterprise/getallplugin/{userId}', () => {
   });
 
   it('isPublic=all (default) is own plus public; private the own catalog; public the platform catalog', async () => {
-    expect(titles((await list()).json)).toEqual(['a_private_android', 'a_private_nt', 'a_public_web', 'b_public']);
-    expect(titles((await list('?isPublic=private')).json)).toEqual(['a_private_android', 'a_private_nt', 'a_public_web']);
+    expect(titles((await list()).json)).toEqual([
+      'a_private_android',
+      'a_private_nt',
+      'a_public_web',
+      'b_public',
+    ]);
+    expect(titles((await list('?isPublic=private')).json)).toEqual([
+      'a_private_android',
+      'a_private_nt',
+      'a_public_web',
+    ]);
     expect(titles((await list('?isPublic=public')).json)).toEqual(['a_public_web', 'b_public']);
     expect(titles((await list('?isPublic=private', 'other')).json)).toEqual(['b_private', 'b_public']);
   });
@@ -102,9 +138,12 @@ describe('listPlugins — POST /users/enterprise/getallplugin/{userId}', () => {
     expect(reply.json).toEqual({ status: 'true', message: expect.any(String) as unknown, tags: [] });
   });
 
-  it.each(['?isPublic=mine', '?status=rejected', '?os=ios', '?page=0', '?limit=x'])('%s is a 400', async (query) => {
-    expect((await list(query)).status).toBe(400);
-  });
+  it.each(['?isPublic=mine', '?status=rejected', '?os=ios', '?page=0', '?limit=x'])(
+    '%s is a 400',
+    async (query) => {
+      expect((await list(query)).status).toBe(400);
+    },
+  );
 });
 
 describe('searchPlugins — POST /users/enterprise/searchPlugin', () => {
@@ -139,7 +178,11 @@ describe('searchPlugins — POST /users/enterprise/searchPlugin', () => {
   });
 
   it('when nothing matches: the empty shape without plugin', async () => {
-    expect((await search('?search=zzzz')).json).toEqual({ status: 'true', message: expect.any(String) as unknown, tags: [] });
+    expect((await search('?search=zzzz')).json).toEqual({
+      status: 'true',
+      message: expect.any(String) as unknown,
+      tags: [],
+    });
   });
 
   it.each(['', '?search=', '?search=a&os=ios'])('%s is a 400', async (query) => {
@@ -148,7 +191,8 @@ describe('searchPlugins — POST /users/enterprise/searchPlugin', () => {
 });
 
 describe('getPlugin — POST /users/enterprise/getPlugin', () => {
-  const get = (title: string, role: 'full' | 'other' = 'full') => h.call(role, 'POST', `${PLUGIN.get}?title=${title}`);
+  const get = (title: string, role: 'full' | 'other' = 'full') =>
+    h.call(role, 'POST', `${PLUGIN.get}?title=${title}`);
 
   it('returns {status: "true", plugin} with the documented fields', async () => {
     const reply = await get('a_private_nt');
@@ -165,7 +209,10 @@ describe('getPlugin — POST /users/enterprise/getPlugin', () => {
   });
 
   it('the owner reads its code in clear; another account reads it encrypted', async () => {
-    expect((await get('a_public_web')).json.plugin).toMatchObject({ func_run: FUNC_RUN, func_schema: FUNC_SCHEMA });
+    expect((await get('a_public_web')).json.plugin).toMatchObject({
+      func_run: FUNC_RUN,
+      func_schema: FUNC_SCHEMA,
+    });
     const foreign = (await get('a_public_web', 'other')).json.plugin as Item;
     expect(foreign.isOwner).toBe(false);
     expect(foreign.func_run).not.toBe(FUNC_RUN);
@@ -189,10 +236,18 @@ describe('listPlugins without os', () => {
       expect((await h2.call('full', 'POST', PLUGIN.create, { body })).status).toBe(200);
       const titles = (reply: { json: Record<string, unknown> }) =>
         ((reply.json.plugin as Array<{ title: string }> | undefined) ?? []).map((p) => p.title);
-      expect(titles(await h2.call('full', 'POST', `${PLUGIN.list()}?isPublic=private`))).toContain(body.title);
-      expect(titles(await h2.call('full', 'POST', `${PLUGIN.list()}?isPublic=private&os=all`))).toContain(body.title);
-      expect(titles(await h2.call('full', 'POST', `${PLUGIN.search}?search=${String(body.title)}`))).toContain(body.title);
-      expect(titles(await h2.call('full', 'POST', `${PLUGIN.list()}?isPublic=private&os=nt`))).not.toContain(body.title);
+      expect(titles(await h2.call('full', 'POST', `${PLUGIN.list()}?isPublic=private`))).toContain(
+        body.title,
+      );
+      expect(titles(await h2.call('full', 'POST', `${PLUGIN.list()}?isPublic=private&os=all`))).toContain(
+        body.title,
+      );
+      expect(
+        titles(await h2.call('full', 'POST', `${PLUGIN.search}?search=${String(body.title)}`)),
+      ).toContain(body.title);
+      expect(titles(await h2.call('full', 'POST', `${PLUGIN.list()}?isPublic=private&os=nt`))).not.toContain(
+        body.title,
+      );
     } finally {
       await h2.close();
     }

@@ -47,7 +47,11 @@ export const pluginReadRoutes: FastifyPluginCallback<StateOptions> = (api, { sta
   const item = (request: FastifyRequest) => (doc: PluginDoc) => {
     const listed = catalogItem(doc, request.caller.accountId, state.accounts);
     if (!fault('plugins.list-code-in-clear')) return listed;
-    return { ...listed, func_schema: state.cipher.decrypt(doc.func_schema), func_run: state.cipher.decrypt(doc.func_run) };
+    return {
+      ...listed,
+      func_schema: state.cipher.decrypt(doc.func_schema),
+      func_run: state.cipher.decrypt(doc.func_run),
+    };
   };
   const body = (matched: PluginDoc[], paging: Paging, request: FastifyRequest) =>
     catalogBody(matched, paginate(matched, paging.page, paging.limit), item(request), state.faults);
@@ -64,7 +68,8 @@ export const pluginReadRoutes: FastifyPluginCallback<StateOptions> = (api, { sta
       const { accountId } = request.caller;
       const matched = newestFirst(
         state.plugins.all().filter((doc) => {
-          const ownCatalog = ownsPlugin(accountId, doc) || (fault('plugins.private-includes-public') && doc.isPublic);
+          const ownCatalog =
+            ownsPlugin(accountId, doc) || (fault('plugins.private-includes-public') && doc.isPublic);
           if (visibility === 'private' && !ownCatalog) return false;
           if (visibility === 'public' && !doc.isPublic) return false;
           if (visibility === 'all' && !canSeePlugin(accountId, doc)) return false;
@@ -84,7 +89,9 @@ export const pluginReadRoutes: FastifyPluginCallback<StateOptions> = (api, { sta
       const paging = readPaging(query, fault('plugins.search-limit-50') ? 50 : SEARCH_LIMIT);
       const { accountId } = request.caller;
       const matched = newestFirst(
-        state.plugins.all().filter((doc) => canSeePlugin(accountId, doc) && targets(doc, os) && matchesTerm(doc, term)),
+        state.plugins
+          .all()
+          .filter((doc) => canSeePlugin(accountId, doc) && targets(doc, os) && matchesTerm(doc, term)),
       );
       return body(matched, paging, request);
     },

@@ -55,4 +55,5 @@ export const initialStatus = (isPublic: boolean): ApprovalStatus => (isPublic ? 
 
 export const ownsPlugin = (accountId: string, doc: PluginDoc): boolean => doc.userId === accountId;
 
-export const canSeePlugin = (accountId: string, doc: PluginDoc): boolean => ownsPlugin(accountId, doc) || doc.isPublic;
+export const canSeePlugin = (accountId: string, doc: PluginDoc): boolean =>
+  ownsPlugin(accountId, doc) || doc.isPublic;

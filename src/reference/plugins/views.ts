@@ -10,7 +10,11 @@ export function creatorOf(doc: PluginDoc, accounts: AccountDirectory): string {
 }
 
 /** List and search items: the documented fields, plus the code exactly as stored (ciphertext). */
-export function catalogItem(doc: PluginDoc, accountId: string, accounts: AccountDirectory): Record<string, unknown> {
+export function catalogItem(
+  doc: PluginDoc,
+  accountId: string,
+  accounts: AccountDirectory,
+): Record<string, unknown> {
   return {
     _id: doc._id,
     title: doc.title,

@@ -9,11 +9,15 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const create = (body: Record<string, unknown>, role: 'full' | 'other' = 'full') => h.call(role, 'POST', PLUGIN.create, { body });
+const create = (body: Record<string, unknown>, role: 'full' | 'other' = 'full') =>
+  h.call(role, 'POST', PLUGIN.create, { body });
 const get = (title: string, role: 'full' | 'other' = 'full') =>
   h.call(role, 'POST', `${PLUGIN.get}?title=${encodeURIComponent(title)}`);
 
-async function created(overrides: Record<string, unknown> = {}, role: 'full' | 'other' = 'full'): Promise<string> {
+async function created(
+  overrides: Record<string, unknown> = {},
+  role: 'full' | 'other' = 'full',
+): Promise<string> {
   const body = pluginBody(overrides);
   expect((await create(body, role)).status).toBe(200);
   return body.title as string;
@@ -26,29 +30,47 @@ describe('createPlugin — POST /plugin/enterprise/createGlobalPlugin', () => {
     expect(reply.json).toEqual({ status: true, message: expect.any(String) as unknown });
   });
 
-  it.each(REQUIRED_PLUGIN_FIELDS)('without %s is one 404 whose message names every required field', async (field) => {
-    const reply = await create(pluginBody({ [field]: undefined }));
-    expect(reply.status).toBe(404);
-    for (const name of REQUIRED_PLUGIN_FIELDS) expect(reply.json.message).toContain(name);
-    expect(reply.json.message).toMatch(new RegExp(`missing: ${field}$`));
-  });
+  it.each(REQUIRED_PLUGIN_FIELDS)(
+    'without %s is one 404 whose message names every required field',
+    async (field) => {
+      const reply = await create(pluginBody({ [field]: undefined }));
+      expect(reply.status).toBe(404);
+      for (const name of REQUIRED_PLUGIN_FIELDS) expect(reply.json.message).toContain(name);
+      expect(reply.json.message).toMatch(new RegExp(`missing: ${field}$`));
+    },
+  );
 
   it('names all the missing fields in the one message', async () => {
     const reply = await create({ title: 'only_a_title' });
     expect(reply.status).toBe(404);
-    expect(reply.json.message).toContain(`missing: ${REQUIRED_PLUGIN_FIELDS.filter((f) => f !== 'title').join(', ')}`);
+    expect(reply.json.message).toContain(
+      `missing: ${REQUIRED_PLUGIN_FIELDS.filter((f) => f !== 'title').join(', ')}`,
+    );
   });
 
   it('checks presence, not truthiness: false, [] and "" are accepted', async () => {
     const reply = await create(
-      pluginBody({ tags: [], os: [], isPublic: false, isAnonymous: false, authentication_required: false, human_description: '' }),
+      pluginBody({
+        tags: [],
+        os: [],
+        isPublic: false,
+        isAnonymous: false,
+        authentication_required: false,
+        human_description: '',
+      }),
     );
     expect(reply.status).toBe(200);
   });
 
   it('authentication_required true needs connection_url (400 without it)', async () => {
     expect((await create(pluginBody({ authentication_required: true }))).status).toBe(400);
-    expect((await create(pluginBody({ authentication_required: true, connection_url: 'https://auth.example.com/oauth' }))).status).toBe(200);
+    expect(
+      (
+        await create(
+          pluginBody({ authentication_required: true, connection_url: 'https://auth.example.com/oauth' }),
+        )
+      ).status,
+    ).toBe(200);
   });
 
   it.each(['browser_search', 'code_interpreter'])('the reserved title %s is a 400', async (title) => {
@@ -65,9 +87,15 @@ describe('createPlugin — POST /plugin/enterprise/createGlobalPlugin', () => {
 
   it('is_agentic_tool defaults to {status: false, object: null}', async () => {
     const title = await created();
-    expect(((await get(title)).json.plugin as Record<string, unknown>).is_agentic_tool).toEqual({ status: false, object: null });
+    expect(((await get(title)).json.plugin as Record<string, unknown>).is_agentic_tool).toEqual({
+      status: false,
+      object: null,
+    });
     const agentic = await created({ is_agentic_tool: { status: true, object: { personaId: 'x' } } });
-    expect(((await get(agentic)).json.plugin as Record<string, unknown>).is_agentic_tool).toEqual({ status: true, object: { personaId: 'x' } });
+    expect(((await get(agentic)).json.plugin as Record<string, unknown>).is_agentic_tool).toEqual({
+      status: true,
+      object: { personaId: 'x' },
+    });
   });
 
   it.each([
@@ -86,7 +114,8 @@ describe('createPlugin — POST /plugin/enterprise/createGlobalPlugin', () => {
 });
 
 describe('updatePlugin — PUT /plugin/enterprise/updateGlobalPlugin', () => {
-  const update = (body: Record<string, unknown>, role: 'full' | 'other' = 'full') => h.call(role, 'PUT', PLUGIN.update, { body });
+  const update = (body: Record<string, unknown>, role: 'full' | 'other' = 'full') =>
+    h.call(role, 'PUT', PLUGIN.update, { body });
 
   it('changes the optional fields sent and replies {status: true, message}', async () => {
     const title = await created();
@@ -113,13 +142,16 @@ describe('updatePlugin — PUT /plugin/enterprise/updateGlobalPlugin', () => {
     expect((await get(title)).json.plugin).toMatchObject({ func_run: run, func_schema: '{"name":"x"}' });
   });
 
-  it.each(['_id', 'userId', 'status', 'appVersion', 'createdAt', '__v'])('a body with %s is 404 Invalid Body', async (field) => {
-    const title = await created();
-    const reply = await update({ title, name: 'x', [field]: field === '__v' ? 0 : 'value' });
-    expect(reply.status).toBe(404);
-    expect(reply.json.message).toBe('Invalid Body');
-    expect(((await get(title)).json.plugin as Record<string, unknown>).name).toBe('Weather');
-  });
+  it.each(['_id', 'userId', 'status', 'appVersion', 'createdAt', '__v'])(
+    'a body with %s is 404 Invalid Body',
+    async (field) => {
+      const title = await created();
+      const reply = await update({ title, name: 'x', [field]: field === '__v' ? 0 : 'value' });
+      expect(reply.status).toBe(404);
+      expect(reply.json.message).toBe('Invalid Body');
+      expect(((await get(title)).json.plugin as Record<string, unknown>).name).toBe('Weather');
+    },
+  );
 
   it('without a title is a 400', async () => {
     expect((await update({ name: 'x' })).status).toBe(400);
@@ -144,7 +176,8 @@ describe('updatePlugin — PUT /plugin/enterprise/updateGlobalPlugin', () => {
 });
 
 describe('deletePlugin — DELETE /plugin/enterprise/deleteGlobalPlugin', () => {
-  const remove = (body: unknown, role: 'full' | 'other' = 'full') => h.call(role, 'DELETE', PLUGIN.delete, { body });
+  const remove = (body: unknown, role: 'full' | 'other' = 'full') =>
+    h.call(role, 'DELETE', PLUGIN.delete, { body });
 
   it('removes it from both catalogs and replies {status: true, message}', async () => {
     const title = await created({ isPublic: true });

@@ -14,7 +14,10 @@ const APP_VERSION = '1.0.0';
 
 function agenticTool(value: unknown, state: ReferenceState): PluginDoc['is_agentic_tool'] {
   if (typeof value !== 'object' || value === null) {
-    return { status: false, object: pluginFault(state.faults, 'plugins.agentic-tool-default-incomplete') ? undefined : null };
+    return {
+      status: false,
+      object: pluginFault(state.faults, 'plugins.agentic-tool-default-incomplete') ? undefined : null,
+    };
   }
   const { status, object } = value as { status: boolean; object?: unknown };
   return { status, object: object ?? null };
@@ -61,7 +64,10 @@ function updatedPlugin(doc: PluginDoc, body: Body, state: ReferenceState): Plugi
     else if (field === 'isPublic') {
       next.isPublic = value as boolean;
       if (next.isPublic !== doc.isPublic) next.status = initialStatus(next.isPublic);
-    } else (next as unknown as Record<string, unknown>)[field] = Array.isArray(value) ? [...(value as unknown[])] : value;
+    } else
+      (next as unknown as Record<string, unknown>)[field] = Array.isArray(value)
+        ? [...(value as unknown[])]
+        : value;
   }
   next.updatedAt = state.now().toISOString();
   next.__v = doc.__v + 1;
@@ -84,7 +90,11 @@ export const pluginWriteRoutes: FastifyPluginCallback<StateOptions> = (api, { st
   const managedFieldsIn = (body: Body): string[] =>
     SERVER_MANAGED_FIELDS.filter((field) => has(body, field)).filter(
       (field) =>
-        !(field === '_id' && fault('plugins.own-id-accepted-on-update') && body._id === state.plugins.get(String(body.title))?._id),
+        !(
+          field === '_id' &&
+          fault('plugins.own-id-accepted-on-update') &&
+          body._id === state.plugins.get(String(body.title))?._id
+        ),
     );
 
   api.route({
@@ -119,7 +129,10 @@ export const pluginWriteRoutes: FastifyPluginCallback<StateOptions> = (api, { st
     handler: (request) => {
       const title = requireString(objectBody(request), 'title', { nonEmpty: true });
       const doc = ownedPlugin(state, request.caller.accountId, title);
-      if (fault('plugins.delete-blocked-by-assistant') && state.personas.all().some((r) => r.doc.accessible_plugin.includes(doc._id))) {
+      if (
+        fault('plugins.delete-blocked-by-assistant') &&
+        state.personas.all().some((r) => r.doc.accessible_plugin.includes(doc._id))
+      ) {
         throw badRequest('plugin is in use by an assistant');
       }
       // Assistants that list the plugin keep the id; they lose the capability, nothing blocks this.

@@ -13,13 +13,22 @@ export const VOICE = VOICE_CATALOG[0]!;
 /** A valid create-assistant body; overrides replace fields, `undefined` removes one. */
 export function personaBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return withOverrides(
-    { name: 'Test assistant', customPersonaId: uniqueId('persona'), isPublic: false, voice: VOICE._id, tags: [] },
+    {
+      name: 'Test assistant',
+      customPersonaId: uniqueId('persona'),
+      isPublic: false,
+      voice: VOICE._id,
+      tags: [],
+    },
     overrides,
   );
 }
 
 export const FUNC_RUN = 'def _run(self, city):\n    return {"city": city, "forecast": "sunny"}\n';
-export const FUNC_SCHEMA = JSON.stringify({ name: 'weather', parameters: { type: 'object', properties: { city: { type: 'string' } } } });
+export const FUNC_SCHEMA = JSON.stringify({
+  name: 'weather',
+  parameters: { type: 'object', properties: { city: { type: 'string' } } },
+});
 
 /** A valid create-plugin body with all twelve required fields. */
 export function pluginBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
@@ -42,7 +51,10 @@ export function pluginBody(overrides: Record<string, unknown> = {}): Record<stri
   );
 }
 
-function withOverrides(base: Record<string, unknown>, overrides: Record<string, unknown>): Record<string, unknown> {
+function withOverrides(
+  base: Record<string, unknown>,
+  overrides: Record<string, unknown>,
+): Record<string, unknown> {
   const out: Record<string, unknown> = { ...base };
   for (const [key, value] of Object.entries(overrides)) {
     if (value === undefined) delete out[key];

@@ -69,7 +69,10 @@ export async function startHarness(options: ReferenceAppOptions = {}): Promise<H
       } catch {
         body = undefined;
       }
-      const json = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+      const json =
+        typeof body === 'object' && body !== null && !Array.isArray(body)
+          ? (body as Record<string, unknown>)
+          : {};
       return { status: response.statusCode, headers: response.headers, body, json };
     },
     close: () => reference.app.close(),

@@ -5,7 +5,10 @@ import { VOICES } from '../testing/fixtures.ts';
 import { VOICE_FAULTS, type VoiceFault } from './faults.ts';
 
 /** Each planted fault must visibly break the behaviour it names, or the self-test proves nothing. */
-async function withFault(fault: VoiceFault | undefined, run: (h: Harness) => Promise<unknown>): Promise<unknown> {
+async function withFault(
+  fault: VoiceFault | undefined,
+  run: (h: Harness) => Promise<unknown>,
+): Promise<unknown> {
   const h = await startHarness({ faults: fault ? [fault] : [] });
   try {
     return await run(h);
@@ -15,7 +18,9 @@ async function withFault(fault: VoiceFault | undefined, run: (h: Harness) => Pro
 }
 
 async function voices(h: Harness, query = ''): Promise<Array<Record<string, unknown>>> {
-  return (await h.call('voices:view', 'GET', `${VOICES}${query}`)).json.data as Array<Record<string, unknown>>;
+  return (await h.call('voices:view', 'GET', `${VOICES}${query}`)).json.data as Array<
+    Record<string, unknown>
+  >;
 }
 
 /** Each probe returns what the fault changes; it must differ with and without the fault. */
@@ -32,9 +37,12 @@ describe('planted faults of the voice catalog', () => {
     expect(Object.keys(PROBES).sort()).toEqual(Object.keys(VOICE_FAULTS).sort());
   });
 
-  it.each(Object.entries(VOICE_FAULTS))('%s names a must requirement of spec/requirements.yaml', (_id, fault) => {
-    expect(requirements.byId.get(fault.requirement)?.kind, fault.requirement).toBe('must');
-  });
+  it.each(Object.entries(VOICE_FAULTS))(
+    '%s names a must requirement of spec/requirements.yaml',
+    (_id, fault) => {
+      expect(requirements.byId.get(fault.requirement)?.kind, fault.requirement).toBe('must');
+    },
+  );
 
   it.each(Object.keys(VOICE_FAULTS) as VoiceFault[])('%s changes what the API answers', async (fault) => {
     const correct = await withFault(undefined, PROBES[fault]);

@@ -6,12 +6,18 @@ import type { FaultSpec } from '../faults.ts';
  * point of a plausible bug, breaking the one requirement it names.
  */
 export const VOICE_FAULTS = {
-  'voices.title-substring': { requirement: 'VOICE-12', breaks: 'the title filter matches any voice whose title contains the value' },
+  'voices.title-substring': {
+    requirement: 'VOICE-12',
+    breaks: 'the title filter matches any voice whose title contains the value',
+  },
   'voices.title-case-insensitive': {
     requirement: 'VOICE-12',
     breaks: 'the title filter ignores case, so "AVA" returns the voice titled Ava',
   },
-  'voices.item-without-sample-uri': { requirement: 'VOICE-08', breaks: 'catalog items carry no voice_sample_uri' },
+  'voices.item-without-sample-uri': {
+    requirement: 'VOICE-08',
+    breaks: 'catalog items carry no voice_sample_uri',
+  },
 } as const satisfies Record<string, FaultSpec>;
 
 export type VoiceFault = keyof typeof VOICE_FAULTS;

@@ -17,15 +17,25 @@ describe('listVoices — GET /users/get_voice_clone', () => {
     expect(VOICE_CATALOG.length).toBeGreaterThanOrEqual(3);
   });
 
-  it.each(VOICE_CATALOG.map((v) => [v.title, v] as const))('voice %s carries every documented field', (_title, voice) => {
-    expect(voice._id).toMatch(/^[0-9a-f]{24}$/);
-    for (const field of ['title', 'gender', 'voice_language', 'voice_provider', 'voice_type', 'voice_id'] as const) {
-      expect(typeof voice[field]).toBe('string');
-    }
-    expect(typeof voice.isPublic).toBe('boolean');
-    expect(new URL(voice.voice_sample_uri).protocol).toBe('https:');
-    expect(voice.voice_id).not.toBe(voice._id);
-  });
+  it.each(VOICE_CATALOG.map((v) => [v.title, v] as const))(
+    'voice %s carries every documented field',
+    (_title, voice) => {
+      expect(voice._id).toMatch(/^[0-9a-f]{24}$/);
+      for (const field of [
+        'title',
+        'gender',
+        'voice_language',
+        'voice_provider',
+        'voice_type',
+        'voice_id',
+      ] as const) {
+        expect(typeof voice[field]).toBe('string');
+      }
+      expect(typeof voice.isPublic).toBe('boolean');
+      expect(new URL(voice.voice_sample_uri).protocol).toBe('https:');
+      expect(voice.voice_id).not.toBe(voice._id);
+    },
+  );
 
   it('title filters by exact match', async () => {
     const reply = await h.call('full', 'GET', `${VOICES}?title=Noah`);

@@ -9,7 +9,8 @@ import { voiceFault } from './faults.ts';
 /** Exact match, case included: `title` names one voice, it does not search. */
 function titleMatches(voice: Voice, title: string, faults: FaultSwitch): boolean {
   if (voiceFault(faults, 'voices.title-substring')) return voice.title.includes(title);
-  if (voiceFault(faults, 'voices.title-case-insensitive')) return voice.title.toLowerCase() === title.toLowerCase();
+  if (voiceFault(faults, 'voices.title-case-insensitive'))
+    return voice.title.toLowerCase() === title.toLowerCase();
   return voice.title === title;
 }
 
@@ -29,7 +30,8 @@ export const voiceRoutes: FastifyPluginCallback<Partial<StateOptions>> = (api, o
     ...operationRoute('listVoices'),
     handler: (request) => {
       const title = readString(queryOf(request), 'title');
-      const data = title === undefined ? VOICE_CATALOG : VOICE_CATALOG.filter((v) => titleMatches(v, title, faults));
+      const data =
+        title === undefined ? VOICE_CATALOG : VOICE_CATALOG.filter((v) => titleMatches(v, title, faults));
       return {
         status: true,
         message: data.length > 0 ? 'voices fetched' : 'no voice matches',
