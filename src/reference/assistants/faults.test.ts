@@ -1,22 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { loadCatalog } from '../../spec/requirements.ts';
-import { startHarness, type As, type Harness } from '../testing/harness.ts';
+import { describeFaultProbes, type FaultProbe } from '../testing/fault-probes.ts';
+import type { As, Harness } from '../testing/harness.ts';
 import { PERSONA, VOICE, personaBody } from '../testing/fixtures.ts';
 import { ASSISTANT_FAULTS, type AssistantFault } from './faults.ts';
 
 /** Each planted fault must visibly break the behaviour it names, or the self-test proves nothing. */
-async function withFault(
-  fault: AssistantFault | undefined,
-  run: (h: Harness) => Promise<unknown>,
-): Promise<unknown> {
-  const h = await startHarness({ faults: fault ? [fault] : [] });
-  try {
-    return await run(h);
-  } finally {
-    await h.close();
-  }
-}
-
 const PLUGIN_IDS = ['0123456789abcdef01234567', '89abcdef0123456789abcdef'];
 
 async function create(h: Harness, overrides: Record<string, unknown> = {}, as: As = 'full') {
@@ -37,7 +24,7 @@ async function listed(h: Harness, query = '', headers: Record<string, string> = 
 const otherEmail = (h: Harness): string => h.keyring.accounts?.other?.email ?? '';
 
 /** Each probe returns what the fault changes; it must differ with and without the fault. */
-const PROBES: Record<AssistantFault, (h: Harness) => Promise<unknown>> = {
+const PROBES: Record<AssistantFault, FaultProbe> = {
   'assistants.get-status-string': async (h) => {
     const { id } = await create(h);
     return (await h.call('full', 'POST', PERSONA.get(id))).json.status;
@@ -150,26 +137,4 @@ const PROBES: Record<AssistantFault, (h: Harness) => Promise<unknown>> = {
   },
 };
 
-describe('planted faults of the assistant module', () => {
-  const requirements = loadCatalog();
-
-  it('has a probe for every fault it declares', () => {
-    expect(Object.keys(PROBES).sort()).toEqual(Object.keys(ASSISTANT_FAULTS).sort());
-  });
-
-  it.each(Object.entries(ASSISTANT_FAULTS))(
-    '%s names a must requirement of spec/requirements.yaml',
-    (_id, fault) => {
-      expect(requirements.byId.get(fault.requirement)?.kind, fault.requirement).toBe('must');
-    },
-  );
-
-  it.each(Object.keys(ASSISTANT_FAULTS) as AssistantFault[])(
-    '%s changes what the API answers',
-    async (fault) => {
-      const correct = await withFault(undefined, PROBES[fault]);
-      const faulty = await withFault(fault, PROBES[fault]);
-      expect(faulty).not.toEqual(correct);
-    },
-  );
-});
+describeFaultProbes('planted faults of the assistant module', ASSISTANT_FAULTS, PROBES);

@@ -1,22 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { loadCatalog } from '../../spec/requirements.ts';
-import { startHarness, type As, type Harness } from '../testing/harness.ts';
+import { describeFaultProbes, type FaultProbe } from '../testing/fault-probes.ts';
+import type { As, Harness } from '../testing/harness.ts';
 import { FUNC_RUN, PERSONA, PLUGIN, personaBody, pluginBody } from '../testing/fixtures.ts';
 import { PLUGIN_FAULTS, type PluginFault } from './faults.ts';
 
 /** Each planted fault must visibly break the behaviour it names, or the self-test proves nothing. */
-async function withFault(
-  fault: PluginFault | undefined,
-  run: (h: Harness) => Promise<unknown>,
-): Promise<unknown> {
-  const h = await startHarness({ faults: fault ? [fault] : [] });
-  try {
-    return await run(h);
-  } finally {
-    await h.close();
-  }
-}
-
 async function create(h: Harness, overrides: Record<string, unknown> = {}, as: As = 'full') {
   const body = pluginBody(overrides);
   const reply = await h.call(as, 'POST', PLUGIN.create, { body });
@@ -34,7 +21,7 @@ async function listedTitles(h: Harness, query: string, as: As = 'full'): Promise
 }
 
 /** Each probe returns what the fault changes; it must differ with and without the fault. */
-const PROBES: Record<PluginFault, (h: Harness) => Promise<unknown>> = {
+const PROBES: Record<PluginFault, FaultProbe> = {
   'plugins.list-code-in-clear': async (h) => {
     await create(h);
     const items = (await h.call('full', 'POST', PLUGIN.list())).json.plugin as Array<{ func_run: string }>;
@@ -97,23 +84,4 @@ const PROBES: Record<PluginFault, (h: Harness) => Promise<unknown>> = {
   },
 };
 
-describe('planted faults of the plugin module', () => {
-  const requirements = loadCatalog();
-
-  it('has a probe for every fault it declares', () => {
-    expect(Object.keys(PROBES).sort()).toEqual(Object.keys(PLUGIN_FAULTS).sort());
-  });
-
-  it.each(Object.entries(PLUGIN_FAULTS))(
-    '%s names a must requirement of spec/requirements.yaml',
-    (_id, fault) => {
-      expect(requirements.byId.get(fault.requirement)?.kind, fault.requirement).toBe('must');
-    },
-  );
-
-  it.each(Object.keys(PLUGIN_FAULTS) as PluginFault[])('%s changes what the API answers', async (fault) => {
-    const correct = await withFault(undefined, PROBES[fault]);
-    const faulty = await withFault(fault, PROBES[fault]);
-    expect(faulty).not.toEqual(correct);
-  });
-});
+describeFaultProbes('planted faults of the plugin module', PLUGIN_FAULTS, PROBES);

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import type { FaultSpec } from '../faults.ts';
+import { startHarness, type Harness } from './harness.ts';
+
+/** Asks the API one question whose answer the fault must change. */
+export type FaultProbe = (h: Harness) => Promise<unknown>;
+
+async function answerWith(fault: string | undefined, probe: FaultProbe): Promise<unknown> {
+  const h = await startHarness({ faults: fault ? [fault] : [] });
+  try {
+    return await probe(h);
+  } finally {
+    await h.close();
+  }
+}
+
+/**
+ * The unit test every module's fault record gets: each fault has a probe, and the probe's answer
+ * differs between a clean reference and one with that fault. (That each fault names a `must`
+ * requirement is the catalog's test.)
+ */
+export function describeFaultProbes<Id extends string>(
+  title: string,
+  faults: Record<Id, FaultSpec>,
+  probes: Record<Id, FaultProbe>,
+): void {
+  describe(title, () => {
+    it('has a probe for every fault it declares', () => {
+      expect(Object.keys(probes).sort()).toEqual(Object.keys(faults).sort());
+    });
+
+    it.each(Object.keys(faults) as Id[])('%s changes what the API answers', async (fault) => {
+      const correct = await answerWith(undefined, probes[fault]);
+      const faulty = await answerWith(fault, probes[fault]);
+      expect(faulty).not.toEqual(correct);
+    });
+  });
+}
