@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeFaultProbes, type FaultProbe } from '../testing/fault-probes.ts';
 import { startHarness, type As, type Harness } from '../testing/harness.ts';
 import { PERSONA, PLUGIN, VOICES, personaBody } from '../testing/fixtures.ts';
 import { AUTH_FAULTS, type AuthFault } from './faults.ts';
@@ -14,7 +15,7 @@ const summary = async (h: Harness, as: As, method: string, path: string, body?: 
 const denied = async (h: Harness) => (await h.call('knowledgeBase:view', 'DELETE', '/kb/probe-base')).json;
 
 /** Each probe returns what its fault changes; it must differ with and without the fault. */
-const PROBES: Record<AuthFault, (h: Harness) => Promise<unknown>> = {
+const PROBES: Record<AuthFault, FaultProbe> = {
   'auth.token-scheme-accepted': (h) =>
     summary(h, { authorization: `Token ${h.keyring.keys.full ?? ''}` }, 'GET', VOICES),
   'auth.unknown-key-as-revoked': (h) =>
@@ -67,17 +68,9 @@ beforeAll(async () => {
 });
 afterAll(() => unfaulted.close());
 
-describe('auth faults', () => {
-  it.each(Object.keys(AUTH_FAULTS) as AuthFault[])('%s changes what the caller gets', async (fault) => {
-    const faulted = await startHarness({ faults: [fault] });
-    try {
-      const probe = PROBES[fault];
-      expect(await probe(faulted)).not.toEqual(await probe(unfaulted));
-    } finally {
-      await faulted.close();
-    }
-  });
+describeFaultProbes('auth faults', AUTH_FAULTS, PROBES);
 
+describe('auth faults beyond their probes', () => {
   it('leaves every other behaviour alone: a fault of one row changes only that row', async () => {
     const faulted = await startHarness({ faults: ['auth.query-needs-edit'] });
     try {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERSONA, PLUGIN, personaBody, pluginBody } from '../testing/fixtures.ts';
+import { describeFaultProbes, type FaultProbe } from '../testing/fault-probes.ts';
 import { startHarness, type Harness } from '../testing/harness.ts';
 import { HTTP_FAULTS, httpFault, type HttpFault } from './faults.ts';
 
@@ -13,7 +14,7 @@ async function listAfterCreating(h: Harness): Promise<Record<string, unknown>> {
   return (await h.call('full', 'POST', PERSONA.list())).json;
 }
 
-const PROBES: Record<HttpFault, (h: Harness) => Promise<unknown>> = {
+const PROBES: Record<HttpFault, FaultProbe> = {
   'http.errors-always-400': async (h) =>
     (await h.call('full', 'PUT', PLUGIN.update, { body: { title: 'probe_plugin', __v: 0 } })).status,
   'http.error-message-as-error': async (h) => Object.keys((await refusal(h)).json).sort(),
@@ -35,17 +36,9 @@ beforeAll(async () => {
 });
 afterAll(() => unfaulted.close());
 
-describe('http faults', () => {
-  it.each(Object.keys(HTTP_FAULTS) as HttpFault[])('%s changes what the caller gets', async (fault) => {
-    const faulted = await startHarness({ faults: [fault] });
-    try {
-      const probe = PROBES[fault];
-      expect(await probe(faulted)).not.toEqual(await probe(unfaulted));
-    } finally {
-      await faulted.close();
-    }
-  });
+describeFaultProbes('http faults', HTTP_FAULTS, PROBES);
 
+describe('http faults beyond their probes', () => {
   it('is off outside a request, whatever servers run with faults', async () => {
     const faulted = await startHarness({ faults: Object.keys(HTTP_FAULTS) });
     try {
