@@ -33,9 +33,8 @@ describe('conformance self-test', () => {
     const output = [...io.lines, ...io.errors].join('\n');
     expect(status, output).toBe(0);
     expect(output).toMatch(/unfaulted run: \d+ passed, 0 failed, 0 errored/);
-    expect(output).toMatch(
-      /caught +auth\.token-scheme-accepted +ERR-04 .* by auth\.bearer\.malformed\.token-scheme/,
-    );
+    // Fault runs stop at the first failed check, and files run in parallel: which check is first varies.
+    expect(output).toMatch(/caught +auth\.token-scheme-accepted +ERR-04 .* by \S+/);
     expect(output).toMatch(/caught +auth\.revoked-as-invalid-bearer +ERR-05 /);
     expect(io.lines).toContain('mutation score: 2/2 (100.0%)');
   }, 180_000);
