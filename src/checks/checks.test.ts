@@ -8,7 +8,7 @@ import {
   expectMessagePrefix,
   expectScopeDenied,
 } from './error-body.ts';
-import { ConformanceFailure, HarnessError } from './failure.ts';
+import { ConformanceFailure, ConformanceWarning, HarnessError } from './failure.ts';
 import { expectSchema } from './schema.ts';
 import { expectClientError, expectStatus } from './status.ts';
 
@@ -46,9 +46,11 @@ describe('status checks', () => {
     expect(() => expectStatus(exchange(undefined, undefined), 200)).toThrow(HarnessError);
   });
 
-  it('accept any 4xx where the document names none', () => {
+  it('accept any 4xx where the document names none, warn on a 5xx, fail a success', () => {
     expect(() => expectClientError(exchange(422, {}))).not.toThrow();
+    expect(() => expectClientError(exchange(500, {}))).toThrow(ConformanceWarning);
     expect(() => expectClientError(exchange(500, {}))).toThrow(/Received: 500/);
+    expect(() => expectClientError(exchange(200, {}))).toThrow(ConformanceFailure);
   });
 });
 
@@ -62,6 +64,22 @@ describe('schema check', () => {
     expect(() => expectSchema(spec, exchange(200, { status: 'true', message: 'ok', data: [] }))).toThrow(
       ConformanceFailure,
     );
+  });
+
+  it('fails a success status the document does not give the operation, with both statuses', () => {
+    expect(() => expectSchema(spec, exchange(201, { status: true, message: 'ok', data: [] }))).toThrow(
+      /Received: 201 \/ Documented: 200/,
+    );
+    expect(() =>
+      expectSchema(
+        spec,
+        exchange(200, { status: 'ok', kbId: 'x', name: 'n', description: '' }, 'createKnowledgeBase'),
+      ),
+    ).toThrow(/Received: 200 \/ Documented: 201/);
+  });
+
+  it('leaves an error status without a schema to the status check', () => {
+    expect(() => expectSchema(spec, exchange(500, { anything: true }))).not.toThrow();
   });
 
   it('passes a documented voice catalog body', () => {

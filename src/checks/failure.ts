@@ -21,6 +21,26 @@ export class ConformanceFailure extends Error {
 }
 
 /**
+ * Not a verdict of non-conformance, but an answer worth a person's attention: a 5xx where the
+ * document says "refused" without giving the status, or a `should` not met. Reported as `warned`
+ * (never fails the run) whatever the kinds of the requirements the check cites.
+ */
+export class ConformanceWarning extends Error {
+  override readonly name = 'ConformanceWarning';
+
+  constructor(
+    readonly summary: string,
+    readonly exchange: Exchange | undefined,
+  ) {
+    super(
+      exchange
+        ? `${summary}\n  ${exchange.label}\n  ${toCurl(exchange)}\n  → ${describeResponse(exchange)}`
+        : summary,
+    );
+  }
+}
+
+/**
  * The harness or the network broke (no response, timeout): not a verdict on conformance. Reported as
  * an errored check.
  */

@@ -1,7 +1,7 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { Exchange } from '../http/exchange.ts';
-import type { Spec } from '../spec/openapi.ts';
+import { successStatus, type Spec } from '../spec/openapi.ts';
 import { ConformanceFailure } from './failure.ts';
 import { expectResponse } from './status.ts';
 
@@ -24,12 +24,20 @@ function validatorFor(spec: Spec, operationId: string, status: string): Validate
 
 /**
  * The body matches the schema spec/openapi.yaml documents for the operation at the received
- * status. A status the spec gives no JSON schema for is not judged here (the status check does that).
+ * status. A success status the document does not give the operation (201 where it says 200) fails;
+ * an error status without a JSON schema is not judged here (the status check does that).
  */
 export function expectSchema(spec: Spec, exchange: Exchange): void {
   const response = expectResponse(exchange);
   const operationId = exchange.operationId;
   if (!operationId) throw new Error(`expectSchema: ${exchange.label} is not a described operation`);
+  const operation = spec.operation(operationId);
+  if (response.status >= 200 && response.status <= 299 && !(String(response.status) in operation.responses)) {
+    throw new ConformanceFailure(
+      `Received: ${response.status} / Documented: ${successStatus(operation)}`,
+      exchange,
+    );
+  }
   const validate = validatorFor(spec, operationId, String(response.status));
   if (!validate) return;
   if (response.json === undefined) {

@@ -4,7 +4,7 @@ import type { Exchange } from '../http/exchange.ts';
 import { loadSpec, type Spec } from '../spec/openapi.ts';
 import { expectNotPlaintext } from './ciphertext.ts';
 import { expectComponentSchema } from './component-schema.ts';
-import { ConformanceFailure, HarnessError } from './failure.ts';
+import { ConformanceFailure, ConformanceWarning, HarnessError } from './failure.ts';
 import { expectFieldsNamed, namesField } from './fields-named.ts';
 import { expectPageArithmetic } from './list-page.ts';
 import { expectNotEchoed } from './not-echoed.ts';
@@ -28,8 +28,10 @@ beforeAll(async () => {
 });
 
 describe('expectRejected', () => {
-  it('accepts a non-2xx or a false status and fails a success', () => {
+  it('accepts a 4xx or a false status, warns on a 5xx and fails a success', () => {
     expect(() => expectRejected(exchange(400, {}))).not.toThrow();
+    expect(() => expectRejected(exchange(500, {}))).toThrow(ConformanceWarning);
+    expect(() => expectRejected(exchange(302, {}))).toThrow(ConformanceFailure);
     expect(() => expectRejected(exchange(200, { status: false }))).not.toThrow();
     expect(() => expectRejected(exchange(200, { status: 'false' }))).not.toThrow();
     expect(() => expectRejected(exchange(200, { status: true }))).toThrow(

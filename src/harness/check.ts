@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { label } from 'allure-js-commons';
 import { inject, test as base, type TestContext } from 'vitest';
-import { ConformanceFailure } from '../checks/failure.ts';
+import { ConformanceFailure, ConformanceWarning } from '../checks/failure.ts';
 import { ApiClient } from '../http/client.ts';
 import { ResourceTracker } from '../resources/tracker.ts';
 import { loadSpec, type Spec } from '../spec/openapi.ts';
@@ -175,6 +175,15 @@ export function check(
       try {
         await body(context);
       } catch (error) {
+        // A warning stops the check (what follows rested on a proper answer) without failing it.
+        if (error instanceof ConformanceWarning) {
+          meta.warning = error.message;
+          const status = error.exchange?.response?.status;
+          if (status !== undefined && requirements[0] !== undefined) {
+            meta.observations.push({ requirement: requirements[0], value: `HTTP ${status}` });
+          }
+          return;
+        }
         const verdict =
           error instanceof ConformanceFailure || (error instanceof Error && error.name === 'AssertionError');
         if (kind === 'should' && verdict) {

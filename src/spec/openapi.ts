@@ -97,6 +97,17 @@ function indexOperations(document: Record<string, unknown>): Map<string, Operati
   return operations;
 }
 
+/** The one success status the document gives the operation (201 for create base, 200 elsewhere). */
+export function successStatus(operation: Operation): number {
+  const statuses = Object.keys(operation.responses)
+    .map(Number)
+    .filter((status) => status >= 200 && status <= 299);
+  if (statuses.length !== 1) {
+    throw new Error(`spec: ${operation.operationId} documents ${statuses.length} success statuses, not one`);
+  }
+  return statuses[0] as number;
+}
+
 function makeSpec(document: Record<string, unknown>): Spec {
   const operations = indexOperations(document);
   const info = document.info as { version?: string } | undefined;
