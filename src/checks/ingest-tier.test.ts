@@ -41,6 +41,14 @@ describe('expectIngestTextTier', () => {
     expect(tierOfAnswer({ ...vector, mode: 'vector' })).toBe('vector');
     expect(tierOfAnswer(inline)).toBe('inline');
     expect(tierOfAnswer({ ...vector, inlineChars: 3 })).toBe('inline');
+    // A vector answer naming its mode stays vector whatever extra field it carries.
+    expect(tierOfAnswer({ ...vector, mode: 'vector', crawledChars: 120 })).toBe('vector');
+  });
+
+  it('accepts a vector answer with an extra character count when mode vector was asked', () => {
+    expect(
+      expectIngestTextTier(spec, exchange(200, { ...vector, mode: 'vector', crawledChars: 120 }), 'vector'),
+    ).toBe('vector');
   });
 
   it('accepts the documented answer of the tier asked for, and either tier under auto', () => {

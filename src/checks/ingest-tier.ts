@@ -18,9 +18,14 @@ function bodyOf(exchange: Exchange): Record<string, unknown> {
     : {};
 }
 
-/** The tier an ingest answer describes: inline when it says `mode: "inline"` or carries an inline-only field. */
+/**
+ * The tier an ingest answer describes: the `mode` it names, when it names one; otherwise inline
+ * when it carries an inline-only field. (A vector answer carrying an extra field is not thereby
+ * inline: the document lists the fields each tier has, not the ones it lacks beyond chunksCreated.)
+ */
 export function tierOfAnswer(body: Record<string, unknown>): Tier {
-  return body.mode === 'inline' || INLINE_FIELDS.some((field) => field in body) ? 'inline' : 'vector';
+  if (body.mode === 'inline' || body.mode === 'vector') return body.mode;
+  return INLINE_FIELDS.some((field) => field in body) ? 'inline' : 'vector';
 }
 
 /**

@@ -22,6 +22,8 @@ const KNOWLEDGE_REQUIREMENTS: Record<KnowledgeFault, string> = {
   'kb.attach-no-limit': 'LIM-02',
   'kb.detach-deletes-base': 'KB-ATTACH-11',
   'kb.query-ignores-topk': 'LIM-07',
+  'kb.query-topk-unbounded': 'LIM-08',
+  'kb.query-max-off-by-one': 'KB-QUERY-10',
   'kb.query-returns-deleted': 'STATE-15',
   'kb.refresh-now-ignores-urls': 'STATE-06',
 };

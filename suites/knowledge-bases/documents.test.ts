@@ -1,5 +1,7 @@
 import { describe, expect } from 'vitest';
+import { expectDocumentReturned } from '../../src/checks/query-count.ts';
 import { expectSchema } from '../../src/checks/schema.ts';
+import { stableErrorSummary } from '../../src/checks/stable-summary.ts';
 import { expectStatus } from '../../src/checks/status.ts';
 import { TXT_FILE } from '../../src/generate/fixture-sentences.ts';
 import { markedSentence, markerWord } from '../../src/generate/knowledge.ts';
@@ -10,13 +12,15 @@ import { pageUrl } from './fixture-site.ts';
 import { knowledgeSteps, type KnowledgeSteps } from './steps.ts';
 
 /**
- * A base with two vector documents, each carrying its own marker word twice; each ingest is
- * awaited in the stats before the next, so the counts read afterwards are settled.
+ * A base with two vector documents, each opening with a sentence of its own that carries its own
+ * marker word; each ingest is awaited in the stats before the next, so the counts read afterwards
+ * are settled.
  */
 async function baseWithTwoDocuments(ctx: CheckContext, kb: KnowledgeSteps) {
   const { kbId } = await kb.createBase();
   const kept = markerWord(ctx.prefix);
   const dropped = markerWord(ctx.prefix);
+  const droppedSentence = markedSentence(dropped);
   const keep = await kb.addText(kbId, {
     mode: 'vector',
     text: `${markedSentence(kept)} ${markedSentence(kept)}`,
@@ -24,10 +28,11 @@ async function baseWithTwoDocuments(ctx: CheckContext, kb: KnowledgeSteps) {
   const first = await kb.statsWhen(kbId, (s) => s.documentsCount === 1 && s.vectorCount > 0);
   const drop = await kb.addText(kbId, {
     mode: 'vector',
-    text: `${markedSentence(dropped)} ${markedSentence(dropped)}`,
+    text: `${droppedSentence} ${markedSentence(dropped)}`,
   });
   await kb.statsWhen(kbId, (s) => s.documentsCount === 2 && s.vectorCount > first.vectorCount);
-  return { kbId, keep, drop, dropped };
+  const chunks = [keep, drop].reduce((sum, doc) => sum + Number(bodyOf(doc.exchange).chunksCreated), 0);
+  return { kbId, keep, drop, dropped, droppedSentence, chunks };
 }
 
 describe('listDocuments — GET /kb/{kbId}/documents', () => {
@@ -147,29 +152,36 @@ describe('deleteDocument — DELETE /kb/{kbId}/documents/{docId}', () => {
 
   check(
     'kb.documents.delete.chunks-never-returned',
-    ['STATE-15'],
-    "after the delete, a query for the deleted document's own words returns none of its chunks",
+    ['STATE-15', 'KB-QUERY-09'],
+    "after the delete, a query for the deleted document's own words returns none of its chunks (before it, the same query returns it)",
     async (ctx) => {
       const kb = knowledgeSteps(ctx);
-      const { kbId, drop, dropped } = await baseWithTwoDocuments(ctx, kb);
-      const before = await kb.queryWhen(kbId, dropped, (answer) =>
-        answer.results.some((r) => r.docId === drop.docId),
+      const { kbId, drop, dropped, droppedSentence, chunks } = await baseWithTwoDocuments(ctx, kb);
+      // The document holds the query verbatim and topK 20 leaves room for every chunk of the base.
+      const before = await kb.queryWhen(
+        kbId,
+        droppedSentence,
+        (answer) => answer.results.some((r) => r.docId === drop.docId),
+        20,
       );
-      if (!before.results.some((r) => r.docId === drop.docId)) {
-        return ctx.skip(
-          'before the delete the query did not return the document, so its absence afterwards proves nothing',
-        );
-      }
+      expectDocumentReturned(
+        before.exchange,
+        before.results.map((r) => r.docId),
+        drop.docId,
+        { topK: 20, baseChunks: chunks },
+      );
       expectStatus(await kb.deleteDocument(kbId, drop.docId), 200);
-      const after = await kb.query(kbId, dropped, 20);
-      expect(
-        after.results.filter((r) => r.docId === drop.docId),
-        'results from the deleted document',
-      ).toEqual([]);
-      expect(
-        after.results.filter((r) => String(r.text).includes(dropped)),
-        'results holding the deleted text',
-      ).toEqual([]);
+      for (const query of [droppedSentence, dropped]) {
+        const after = await kb.query(kbId, query, 20);
+        expect(
+          after.results.filter((r) => r.docId === drop.docId),
+          `results from the deleted document, for "${query}"`,
+        ).toEqual([]);
+        expect(
+          after.results.filter((r) => String(r.text).includes(dropped)),
+          `results holding the deleted text, for "${query}"`,
+        ).toEqual([]);
+      }
     },
     { operations: ['deleteDocument', 'queryKnowledgeBase'] },
   );
@@ -184,14 +196,8 @@ describe('deleteDocument — DELETE /kb/{kbId}/documents/{docId}', () => {
       expectStatus(await kb.deleteDocument(kbId, drop.docId), 200);
       const again = await kb.deleteDocument(kbId, drop.docId);
       const never = await kb.deleteDocument(kbId, '00000000-0000-4000-8000-000000000000');
-      ctx.observe(
-        'ERR-26',
-        `delete a deleted document: ${again.response?.status ?? again.error} ${again.response?.text.slice(0, 120) ?? ''}`,
-      );
-      ctx.observe(
-        'ERR-26',
-        `delete an unknown docId: ${never.response?.status ?? never.error} ${never.response?.text.slice(0, 120) ?? ''}`,
-      );
+      ctx.observe('ERR-26', `delete a deleted document: ${stableErrorSummary(again, ctx.prefix)}`);
+      ctx.observe('ERR-26', `delete an unknown docId: ${stableErrorSummary(never, ctx.prefix)}`);
     },
     { operations: ['deleteDocument'] },
   );

@@ -1,48 +1,34 @@
 import fc from 'fast-check';
 import { describe, expect } from 'vitest';
 import { expectProperty } from '../../src/checks/property.ts';
+import {
+  expectDocumentReturned,
+  expectResultCount,
+  judgeAboveMaximum,
+  TOP_K_MAX,
+} from '../../src/checks/query-count.ts';
 import { expectSchema } from '../../src/checks/schema.ts';
+import { stableErrorSummary } from '../../src/checks/stable-summary.ts';
 import { expectStatus } from '../../src/checks/status.ts';
 import { DOCX_FILE, MD_FILE, PDF_FILE, TXT_FILE } from '../../src/generate/fixture-sentences.ts';
 import { markedSentence, markerWord } from '../../src/generate/knowledge.ts';
 import { check, type CheckContext } from '../../src/harness/check.ts';
 import { bodyOf, objectsIn } from '../../src/resources/json.ts';
 import { knowledgeSteps } from './steps.ts';
+import { baseWithVerbatimMatches, type VerbatimBase } from './verbatim-base.ts';
 
 const QUERY = { operations: ['queryKnowledgeBase'] };
-const DEFAULT_TOP_K = 5;
-const MAX_TOP_K = 20;
-/** More matching documents (each at least one chunk) than the largest topK. */
-const MATCHING_DOCUMENTS = MAX_TOP_K + 2;
+/** More documents holding the query verbatim (each at least one chunk) than the largest topK. */
+const MATCHING_DOCUMENTS = TOP_K_MAX + 2;
+/** Above the maximum: just above, well above, far above. */
+const ABOVE_MAXIMUM = [21, 50, 1000];
 
-interface ManyMatches {
-  kbId: string;
-  /** A word every document of the base holds, so every chunk matches it. */
-  common: string;
-  titles: Map<string, unknown>;
-}
+let verbatimBase: Promise<VerbatimBase> | undefined;
 
-let manyMatches: Promise<ManyMatches> | undefined;
-
-/** One base per file whose every chunk holds the same word: made once, by whichever check needs it first. */
-function baseWithManyMatches(ctx: CheckContext): Promise<ManyMatches> {
-  manyMatches ??= (async () => {
-    const kb = knowledgeSteps(ctx);
-    const { kbId } = await kb.createBase();
-    const common = markerWord(ctx.prefix);
-    const titles = new Map<string, unknown>();
-    for (let n = 0; n < MATCHING_DOCUMENTS; n += 1) {
-      const { docId, body } = await kb.addText(kbId, {
-        mode: 'vector',
-        text: `${markedSentence(common)} ${markedSentence(markerWord(ctx.prefix))}`,
-      });
-      titles.set(docId, body.title);
-    }
-    // Settled once every document answers the query (an implementation may index asynchronously).
-    await kb.queryWhen(kbId, common, (answer) => answer.results.length >= MAX_TOP_K, MAX_TOP_K);
-    return { kbId, common, titles };
-  })();
-  return manyMatches;
+/** One base per file whose every document holds the query verbatim: made once, by whichever check needs it first. */
+function baseWithManyMatches(ctx: CheckContext): Promise<VerbatimBase> {
+  verbatimBase ??= baseWithVerbatimMatches(knowledgeSteps(ctx), ctx.prefix, MATCHING_DOCUMENTS);
+  return verbatimBase;
 }
 
 describe('queryKnowledgeBase — POST /kb/{kbId}/query', () => {
@@ -57,21 +43,22 @@ describe('queryKnowledgeBase — POST /kb/{kbId}/query', () => {
       'KB-QUERY-04',
       'KB-QUERY-05',
       'KB-QUERY-06',
+      'KB-QUERY-09',
       'CONV-13',
     ],
     "answers 200 {status, kbId, results}; each result has text, score, docTitle, docId and chunkIndex, naming one of the base's documents by its title",
     async (ctx) => {
-      const { kbId, common, titles } = await baseWithManyMatches(ctx);
+      const { kbId, query, verbatimChunks, titles } = await baseWithManyMatches(ctx);
       const exchange = await knowledgeSteps(ctx).client.call('queryKnowledgeBase', {
         path: { kbId },
-        body: { query: common },
+        body: { query },
       });
       expectStatus(exchange, 200);
       expectSchema(ctx.spec, exchange);
       expect(bodyOf(exchange).kbId, 'kbId in the answer').toBe(kbId);
       const results = objectsIn(bodyOf(exchange), 'results');
-      if (results.length === 0)
-        return ctx.skip('the query returned no result to read the fields of (ranking is not specified)');
+      // Every document holds the query verbatim, so there are results to read the fields of.
+      expectResultCount(exchange, results.length, { topK: undefined, verbatimChunks });
       for (const result of results) {
         expect(
           titles.has(result.docId as string),
@@ -88,11 +75,11 @@ describe('queryKnowledgeBase — POST /kb/{kbId}/query', () => {
   check(
     'kb.query.top-k-default',
     ['KB-QUERY-09', 'LIM-07'],
-    'without topK a query returns five results when more than five chunks hold its words',
+    'without topK a query returns exactly five results when more than twenty chunks hold the whole query verbatim',
     async (ctx) => {
-      const { kbId, common } = await baseWithManyMatches(ctx);
-      const { results } = await knowledgeSteps(ctx).query(kbId, common);
-      expect(results.length, 'results without topK').toBe(DEFAULT_TOP_K);
+      const { kbId, query, verbatimChunks } = await baseWithManyMatches(ctx);
+      const { exchange, results } = await knowledgeSteps(ctx).query(kbId, query);
+      expectResultCount(exchange, results.length, { topK: undefined, verbatimChunks });
     },
     QUERY,
   );
@@ -100,17 +87,14 @@ describe('queryKnowledgeBase — POST /kb/{kbId}/query', () => {
   check(
     'kb.query.top-k-any',
     ['KB-QUERY-09', 'KB-QUERY-10'],
-    'any topK from 1 to 20 returns that many results when more chunks hold the words, never more',
+    'any topK from 1 to 20 returns exactly that many results when more chunks hold the whole query verbatim',
     async (ctx) => {
-      const { kbId, common } = await baseWithManyMatches(ctx);
+      const { kbId, query, verbatimChunks } = await baseWithManyMatches(ctx);
       const kb = knowledgeSteps(ctx);
       await expectProperty(
-        fc.asyncProperty(fc.integer({ min: 1, max: MAX_TOP_K }), async (topK) => {
-          const { results } = await kb.query(kbId, common, topK);
-          expect(
-            results.length,
-            `results for topK ${topK} with ${MATCHING_DOCUMENTS} matching documents`,
-          ).toBe(topK);
+        fc.asyncProperty(fc.integer({ min: 1, max: TOP_K_MAX }), async (topK) => {
+          const { exchange, results } = await kb.query(kbId, query, topK);
+          expectResultCount(exchange, results.length, { topK, verbatimChunks });
         }),
         { numRuns: ctx.target.propertyRuns },
       );
@@ -121,30 +105,31 @@ describe('queryKnowledgeBase — POST /kb/{kbId}/query', () => {
   check(
     'kb.query.top-k-maximum',
     ['KB-QUERY-10', 'LIM-08'],
-    'topK 20, the maximum, is accepted and returns at most 20 results',
+    'topK 20, the maximum, is accepted and returns exactly 20 results when more chunks hold the whole query verbatim',
     async (ctx) => {
-      const { kbId, common } = await baseWithManyMatches(ctx);
-      const { results } = await knowledgeSteps(ctx).query(kbId, common, MAX_TOP_K);
-      expect(results.length, 'results for topK 20').toBeLessThanOrEqual(MAX_TOP_K);
+      const { kbId, query, verbatimChunks } = await baseWithManyMatches(ctx);
+      const { exchange, results } = await knowledgeSteps(ctx).query(kbId, query, TOP_K_MAX);
+      expectResultCount(exchange, results.length, { topK: TOP_K_MAX, verbatimChunks });
     },
     QUERY,
   );
 
   check(
-    'kb.query.top-k-above-maximum-observed',
-    ['KB-QUERY-11'],
-    'records what a topK above 20 gets (an error, a clamp to 20 or more results: not stated)',
+    'kb.query.top-k-above-maximum',
+    ['KB-QUERY-10', 'LIM-08', 'KB-QUERY-11'],
+    'a topK above 20 (21, 50, 1000) never gets more than 20 results: a refusal or a clamp, whichever is recorded',
     async (ctx) => {
-      const { kbId, common } = await baseWithManyMatches(ctx);
-      const exchange = await knowledgeSteps(ctx).client.call('queryKnowledgeBase', {
-        path: { kbId },
-        body: { query: common, topK: 50 },
-      });
-      const results = objectsIn(bodyOf(exchange), 'results');
-      ctx.observe(
-        'KB-QUERY-11',
-        `topK 50 over ${MATCHING_DOCUMENTS} matching documents: ${exchange.response?.status ?? exchange.error}, ${results.length} results`,
-      );
+      const { kbId, query, verbatimChunks } = await baseWithManyMatches(ctx);
+      const kb = knowledgeSteps(ctx);
+      for (const topK of ABOVE_MAXIMUM) {
+        const exchange = await kb.client.call('queryKnowledgeBase', {
+          path: { kbId },
+          body: { query, topK },
+        });
+        const reading = judgeAboveMaximum(exchange, topK, verbatimChunks);
+        if (exchange.response && exchange.response.status < 300) expectSchema(ctx.spec, exchange);
+        ctx.observe('KB-QUERY-11', `${reading} (${verbatimChunks} chunks hold the query)`);
+      }
     },
     QUERY,
   );
@@ -182,14 +167,17 @@ describe('queryKnowledgeBase — POST /kb/{kbId}/query', () => {
 
   check(
     'kb.query.recommended-order',
-    ['CONV-15', 'KB-ATTACH-01'],
-    'the recommended order works end to end: create a base, ingest, create an assistant with a catalog voice, attach, query',
+    ['CONV-15', 'KB-ATTACH-01', 'KB-QUERY-09'],
+    'the recommended order works end to end: create a base, ingest, create an assistant with a catalog voice, attach, query: the query returns the document',
     async (ctx) => {
       const kb = knowledgeSteps(ctx);
       const { kbId } = await kb.createBase();
       const marker = markerWord(ctx.prefix);
-      const { docId } = await kb.addText(kbId, {
-        text: `${markedSentence(marker)} ${markedSentence(marker)}`,
+      const sentence = markedSentence(marker);
+      // Vector, so that the document is chunked for retrieval (which tier auto picks is not stated).
+      const { docId, exchange: ingested } = await kb.addText(kbId, {
+        mode: 'vector',
+        text: `${sentence} ${markedSentence(marker)}`,
       });
       const { customPersonaId } = await kb.createAssistant();
       expectStatus(await kb.attach(kbId, customPersonaId), 200);
@@ -197,7 +185,13 @@ describe('queryKnowledgeBase — POST /kb/{kbId}/query', () => {
         (await kb.personaBases(customPersonaId)).map((b) => b.kbId),
         "the assistant's bases",
       ).toEqual([kbId]);
-      const { results } = await kb.query(kbId, marker);
+      const { exchange, results } = await kb.queryWhen(kbId, sentence, (answer) => answer.results.length > 0);
+      expectDocumentReturned(
+        exchange,
+        results.map((r) => r.docId),
+        docId,
+        { topK: undefined, baseChunks: Number(bodyOf(ingested).chunksCreated) },
+      );
       for (const result of results)
         expect(result.docId, 'docId of a result from the one document').toBe(docId);
     },
@@ -221,10 +215,7 @@ describe('queryKnowledgeBase — POST /kb/{kbId}/query', () => {
       const kb = knowledgeSteps(ctx);
       const { kbId } = await kb.createBase();
       const exchange = await kb.client.call('queryKnowledgeBase', { path: { kbId }, body: { topK: 3 } });
-      ctx.observe(
-        'ERR-26',
-        `query without query: ${exchange.response?.status ?? exchange.error} ${exchange.response?.text.slice(0, 120) ?? ''}`,
-      );
+      ctx.observe('ERR-26', `query without query: ${stableErrorSummary(exchange, ctx.prefix)}`);
     },
     QUERY,
   );

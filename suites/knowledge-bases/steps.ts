@@ -103,9 +103,14 @@ export class KnowledgeSteps {
     return this.client.call('ingestText', { path: { kbId }, body });
   }
 
+  /** A drawn ingest-text body (title and prose), with the check's overrides. */
+  textBody(overrides: BodyOverrides = {}): Record<string, unknown> {
+    return textBody(this.context.spec, overrides);
+  }
+
   /** Pastes a drawn text (with overrides) and checks the answer is the documented one of the tier `mode` asks for. */
   async addText(kbId: string, overrides: BodyOverrides = {}): Promise<IngestedText> {
-    const body = textBody(this.context.spec, overrides);
+    const body = this.textBody(overrides);
     const exchange = await this.ingestText(kbId, body);
     const tier = expectIngestTextTier(this.context.spec, exchange, body.mode as IngestMode);
     return { exchange, docId: docIdOf(exchange), body, tier };

@@ -1,66 +1,65 @@
 import { describe, expect } from 'vitest';
 import { expectStatus } from '../../src/checks/status.ts';
 import { check, type CheckContext } from '../../src/harness/check.ts';
-import { accountResources, succeeded, type Base, type Persona } from '../auth/account-resources.ts';
+import { knowledgeSteps, type KnowledgeSteps } from '../knowledge-bases/steps.ts';
 
 /** Limits table: knowledge bases per assistant, at most 3; a fourth is a 400. */
 
-async function personaWithBases(
+const MAX_BASES = 3;
+
+async function assistantWithBases(
   context: CheckContext,
   count: number,
-): Promise<{ persona: Persona; bases: Base[] }> {
-  const resources = accountResources(context);
-  const persona = await resources.createPersona('bases');
-  const bases = await Promise.all(
-    Array.from({ length: count }, (_, n) => resources.createBase(`base-${n + 1}`)),
-  );
-  return { persona, bases };
+): Promise<{ kb: KnowledgeSteps; personaId: string; kbIds: string[] }> {
+  const kb = knowledgeSteps(context);
+  const { customPersonaId } = await kb.createAssistant();
+  const kbIds: string[] = [];
+  for (let n = 0; n < count; n += 1) kbIds.push((await kb.createBase()).kbId);
+  return { kb, personaId: customPersonaId, kbIds };
 }
 
-function attach(context: CheckContext, base: Base, persona: Persona) {
-  return accountResources(context).client.call('attachKnowledgeBase', {
-    path: { kbId: base.kbId, personaId: persona.customPersonaId },
-    body: {},
-  });
+/** The kbIds the assistant shows, sorted: in its bases (GET /kb/persona) and in get's attached_kbs. */
+async function shownBases(kb: KnowledgeSteps, personaId: string) {
+  return {
+    bases: (await kb.personaBases(personaId)).map((b) => b.kbId).sort(),
+    attached_kbs: (await kb.attachedKbs(personaId)).map((b) => b.kbId).sort(),
+  };
 }
 
 describe('attachKnowledgeBase — POST /kb/{kbId}/personas/{personaId}', () => {
   check(
     'limits.bases-per-assistant.three-accepted',
     ['LIM-01'],
-    'three bases attach to one assistant',
+    'three bases attach to one assistant, and the assistant shows all three',
     async (context) => {
-      const { persona, bases } = await personaWithBases(context, 3);
-      for (const base of bases) expectStatus(await attach(context, base, persona), 200);
+      const { kb, personaId, kbIds } = await assistantWithBases(context, MAX_BASES);
+      for (const kbId of kbIds) expectStatus(await kb.attach(kbId, personaId), 200);
+      const sorted = [...kbIds].sort();
+      expect(await shownBases(kb, personaId), 'bases of the assistant').toEqual({
+        bases: sorted,
+        attached_kbs: sorted,
+      });
     },
-    { operations: ['attachKnowledgeBase'] },
+    { operations: ['attachKnowledgeBase', 'listPersonaKnowledgeBases', 'getPersona'] },
   );
 
   check(
     'limits.bases-per-assistant.fourth-rejected',
-    ['LIM-02'],
-    'a fourth base is a 400, and the assistant keeps its three bases without the fourth',
+    ['LIM-01', 'LIM-02'],
+    'a fourth base is a 400, and the assistant still shows exactly its three bases',
     async (context) => {
-      const { persona, bases } = await personaWithBases(context, 4);
-      const [fourth, ...three] = bases.reverse();
-      if (!fourth) throw new Error('setup: four bases were not created');
-      for (const base of three) succeeded(`attach ${base.name}`, await attach(context, base, persona));
-      expectStatus(await attach(context, fourth, persona), 400);
-
-      const listed = succeeded(
-        'list the bases of the assistant',
-        await accountResources(context).client.call('listPersonaKnowledgeBases', {
-          path: { personaId: persona.customPersonaId },
-        }),
-      );
-      const kbIds = ((listed.response?.json as { kbs?: { kbId?: unknown }[] } | undefined)?.kbs ?? []).map(
-        (kb) => kb.kbId,
-      );
-      expect(kbIds, 'bases of the assistant after the refused fourth').not.toContain(fourth.kbId);
-      expect([...kbIds].sort(), 'bases of the assistant after the refused fourth').toEqual(
-        three.map((b) => b.kbId).sort(),
-      );
+      const { kb, personaId, kbIds } = await assistantWithBases(context, MAX_BASES + 1);
+      const three = kbIds.slice(0, MAX_BASES);
+      const fourth = kbIds[MAX_BASES] ?? '';
+      // The first three are within the limit: each is attached (LIM-01).
+      for (const kbId of three) expectStatus(await kb.attach(kbId, personaId), 200);
+      expectStatus(await kb.attach(fourth, personaId), 400);
+      const sorted = [...three].sort();
+      expect(await shownBases(kb, personaId), 'bases of the assistant after the refused fourth').toEqual({
+        bases: sorted,
+        attached_kbs: sorted,
+      });
     },
-    { operations: ['attachKnowledgeBase', 'listPersonaKnowledgeBases'] },
+    { operations: ['attachKnowledgeBase', 'listPersonaKnowledgeBases', 'getPersona'] },
   );
 });

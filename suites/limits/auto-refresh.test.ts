@@ -1,14 +1,28 @@
 import { describe, expect } from 'vitest';
+import { DEFAULT_INTERVAL_DAYS, expectIntervalDays } from '../../src/checks/auto-refresh-interval.ts';
+import { expectSchema } from '../../src/checks/schema.ts';
 import { expectStatus } from '../../src/checks/status.ts';
-import { check } from '../../src/harness/check.ts';
+import { check, type CheckContext } from '../../src/harness/check.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
-import { accountResources, succeeded } from '../auth/account-resources.ts';
+import { bodyOf, isObject, type JsonObject } from '../../src/resources/json.ts';
+import { knowledgeSteps, type KnowledgeSteps } from '../knowledge-bases/steps.ts';
 
 /** Limits table: the auto-refresh interval (intervalDays with intervalHours) and the listed default of 3 days. */
 
-function autoRefreshOf(exchange: Exchange): Record<string, unknown> {
-  const value = (exchange.response?.json as { autoRefresh?: unknown } | undefined)?.autoRefresh;
-  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+function autoRefreshOf(value: unknown): JsonObject {
+  return isObject(value) && isObject(value.autoRefresh) ? value.autoRefresh : {};
+}
+
+async function setAutoRefresh(
+  context: CheckContext,
+  kb: KnowledgeSteps,
+  kbId: string,
+  body: Record<string, unknown>,
+): Promise<Exchange> {
+  const exchange = await kb.client.call('setAutoRefresh', { path: { kbId }, body });
+  expectStatus(exchange, 200);
+  expectSchema(context.spec, exchange);
+  return exchange;
 }
 
 describe('setAutoRefresh — PATCH /kb/{kbId}/auto-refresh', () => {
@@ -17,16 +31,17 @@ describe('setAutoRefresh — PATCH /kb/{kbId}/auto-refresh', () => {
     ['LIM-14'],
     'the interval is set with intervalDays together with intervalHours',
     async (context) => {
-      const resources = accountResources(context);
-      const base = await resources.createBase('refresh-hours');
-      const exchange = await resources.client.call('setAutoRefresh', {
-        path: { kbId: base.kbId },
-        body: { enabled: true, intervalDays: 1, intervalHours: 12 },
+      const kb = knowledgeSteps(context);
+      const { kbId } = await kb.createBase();
+      const exchange = await setAutoRefresh(context, kb, kbId, {
+        enabled: true,
+        intervalDays: 1,
+        intervalHours: 12,
       });
-      expectStatus(exchange, 200);
-      expect(autoRefreshOf(exchange).enabled, 'autoRefresh.enabled in the answer').toBe(true);
+      expect(autoRefreshOf(bodyOf(exchange)).enabled, 'autoRefresh.enabled in the answer').toBe(true);
+      expect(autoRefreshOf(await kb.listedBase(kbId)).enabled, 'autoRefresh.enabled as listed').toBe(true);
     },
-    { operations: ['setAutoRefresh'] },
+    { operations: ['setAutoRefresh', 'listKnowledgeBases'] },
   );
 
   check(
@@ -34,22 +49,12 @@ describe('setAutoRefresh — PATCH /kb/{kbId}/auto-refresh', () => {
     ['LIM-14', 'KB-REFRESH-04'],
     'the interval is set with intervalDays, and the base lists the value sent',
     async (context) => {
-      const resources = accountResources(context);
-      const base = await resources.createBase('refresh-days');
-      const exchange = await resources.client.call('setAutoRefresh', {
-        path: { kbId: base.kbId },
-        body: { enabled: true, intervalDays: 7 },
-      });
-      expectStatus(exchange, 200);
-      const listed = succeeded('list bases', await resources.client.call('listKnowledgeBases'));
-      const kbs =
-        (
-          listed.response?.json as
-            { kbs?: { kbId?: unknown; autoRefresh?: { intervalDays?: unknown } }[] } | undefined
-        )?.kbs ?? [];
-      const mine = kbs.find((kb) => kb.kbId === base.kbId);
-      expect(mine, `base ${base.kbId} in the list`).toBeDefined();
-      expect(mine?.autoRefresh?.intervalDays, 'autoRefresh.intervalDays as listed').toBe(7);
+      const kb = knowledgeSteps(context);
+      const { kbId } = await kb.createBase();
+      await setAutoRefresh(context, kb, kbId, { enabled: true, intervalDays: 7 });
+      const listed = await kb.listedBase(kbId);
+      expect(listed, `base ${kbId} in the list`).toBeDefined();
+      expect(autoRefreshOf(listed).intervalDays, 'autoRefresh.intervalDays as listed').toBe(7);
     },
     { operations: ['setAutoRefresh', 'listKnowledgeBases'] },
   );
@@ -59,21 +64,34 @@ describe('listKnowledgeBases — GET /kb', () => {
   check(
     'limits.auto-refresh.default-3-days',
     ['LIM-15'],
-    'a base never given an interval is listed with auto-refresh disabled and intervalDays 3',
+    'a base never given an interval shows intervalDays 3 while auto-refresh is disabled: as created (when it starts disabled) and once disabled without an interval',
     async (context) => {
-      const resources = accountResources(context);
-      const base = await resources.createBase('refresh-default');
-      const listed = succeeded('list bases', await resources.client.call('listKnowledgeBases'));
-      const kbs =
-        (
-          listed.response?.json as
-            { kbs?: { kbId?: unknown; autoRefresh?: Record<string, unknown> }[] } | undefined
-        )?.kbs ?? [];
-      const mine = kbs.find((kb) => kb.kbId === base.kbId);
-      expect(mine, `base ${base.kbId} in the list`).toBeDefined();
-      expect(mine?.autoRefresh?.enabled, 'autoRefresh.enabled of a new base').toBe(false);
-      expect(mine?.autoRefresh?.intervalDays, 'autoRefresh.intervalDays of a new base').toBe(3);
+      const kb = knowledgeSteps(context);
+      const { kbId } = await kb.createBase();
+      const listed = await kb.listedBase(kbId);
+      expect(listed, `base ${kbId} in the list`).toBeDefined();
+      const created = autoRefreshOf(listed);
+      // Whether a new base starts with auto-refresh off is not stated.
+      if (created.enabled === false)
+        expectIntervalDays(
+          undefined,
+          created.intervalDays,
+          DEFAULT_INTERVAL_DAYS,
+          'the list, for a new base',
+        );
+      else context.observe('LIM-15', `a new base's autoRefresh.enabled: ${JSON.stringify(created.enabled)}`);
+
+      const exchange = await setAutoRefresh(context, kb, kbId, { enabled: false });
+      expectIntervalDays(
+        exchange,
+        autoRefreshOf(bodyOf(exchange)).intervalDays,
+        DEFAULT_INTERVAL_DAYS,
+        'the answer to enabled false',
+      );
+      const disabled = autoRefreshOf(await kb.listedBase(kbId));
+      expect(disabled.enabled, 'autoRefresh.enabled as listed after enabled false').toBe(false);
+      expectIntervalDays(undefined, disabled.intervalDays, DEFAULT_INTERVAL_DAYS, 'the list, once disabled');
     },
-    { operations: ['listKnowledgeBases'] },
+    { operations: ['listKnowledgeBases', 'setAutoRefresh'] },
   );
 });

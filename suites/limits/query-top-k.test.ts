@@ -1,58 +1,33 @@
-import { describe, expect } from 'vitest';
+import { describe } from 'vitest';
+import { expectResultCount, judgeAboveMaximum, TOP_K_MAX } from '../../src/checks/query-count.ts';
 import { expectSchema } from '../../src/checks/schema.ts';
-import { expectStatus } from '../../src/checks/status.ts';
 import { check, type CheckContext } from '../../src/harness/check.ts';
-import type { Exchange } from '../../src/http/exchange.ts';
-import { accountResources, type Base } from '../auth/account-resources.ts';
+import { knowledgeSteps } from '../knowledge-bases/steps.ts';
+import { baseWithVerbatimMatches, type VerbatimBase } from '../knowledge-bases/verbatim-base.ts';
 
-/** Limits table: `topK`, default 5, maximum 20, on a base where more than 20 chunks contain the query's words. */
+/**
+ * Limits table: `topK`, default 5, maximum 20, on a base where more than 20 chunks hold the whole
+ * query verbatim, so that no relevance reading can return fewer than topK.
+ */
 
 const MATCHING_DOCUMENTS = 24;
-const QUERY = 'cormorant nesting ledge';
 
-let prepared: Promise<Base> | undefined;
+let prepared: Promise<VerbatimBase> | undefined;
 
-/** One base per file holding more matching chunks than the maximum: one short vector document each. */
-function baseWithManyMatches(context: CheckContext): Promise<Base> {
-  const resources = accountResources(context);
-  prepared ??= (async () => {
-    const base = await resources.createBase('top-k');
-    for (let n = 1; n <= MATCHING_DOCUMENTS; n += 1) {
-      await resources.ingestText(
-        base.kbId,
-        `Cormorant survey ${n}`,
-        `Survey ${n}: a cormorant nesting ledge was counted on the north cliff, ledge number ${n}.`,
-        'vector',
-      );
-    }
-    return base;
-  })();
+function baseWithManyMatches(context: CheckContext): Promise<VerbatimBase> {
+  prepared ??= baseWithVerbatimMatches(knowledgeSteps(context), context.prefix, MATCHING_DOCUMENTS);
   return prepared;
-}
-
-async function query(
-  context: CheckContext,
-  topK?: number,
-): Promise<{ exchange: Exchange; results: unknown[] }> {
-  const base = await baseWithManyMatches(context);
-  const exchange = await accountResources(context).client.call('queryKnowledgeBase', {
-    path: { kbId: base.kbId },
-    body: { query: QUERY, ...(topK === undefined ? {} : { topK }) },
-  });
-  const results = (exchange.response?.json as { results?: unknown } | undefined)?.results;
-  return { exchange, results: Array.isArray(results) ? results : [] };
 }
 
 describe('queryKnowledgeBase — POST /kb/{kbId}/query', () => {
   check(
     'limits.top-k.default-5',
     ['LIM-07'],
-    'without topK a query returns five results when more than five chunks contain its words',
+    'without topK a query returns exactly five results when more than twenty chunks hold the whole query verbatim',
     async (context) => {
-      const { exchange, results } = await query(context);
-      expectStatus(exchange, 200);
-      expectSchema(context.spec, exchange);
-      expect(results.length, 'results without topK').toBe(5);
+      const { kbId, query, verbatimChunks } = await baseWithManyMatches(context);
+      const { exchange, results } = await knowledgeSteps(context).query(kbId, query);
+      expectResultCount(exchange, results.length, { topK: undefined, verbatimChunks });
     },
     { operations: ['queryKnowledgeBase'] },
   );
@@ -60,26 +35,28 @@ describe('queryKnowledgeBase — POST /kb/{kbId}/query', () => {
   check(
     'limits.top-k.20-accepted',
     ['LIM-08'],
-    'topK 20, the maximum, is accepted and returns at most 20 results',
+    'topK 20, the maximum, is accepted and returns exactly 20 results when more chunks hold the whole query verbatim',
     async (context) => {
-      const { exchange, results } = await query(context, 20);
-      expectStatus(exchange, 200);
-      expectSchema(context.spec, exchange);
-      expect(results.length, 'results with topK 20').toBeLessThanOrEqual(20);
+      const { kbId, query, verbatimChunks } = await baseWithManyMatches(context);
+      const { exchange, results } = await knowledgeSteps(context).query(kbId, query, TOP_K_MAX);
+      expectResultCount(exchange, results.length, { topK: TOP_K_MAX, verbatimChunks });
     },
     { operations: ['queryKnowledgeBase'] },
   );
 
   check(
     'limits.top-k.above-maximum',
-    ['KB-QUERY-11'],
-    'topK 21, above the maximum: what the implementation does (an error, a clamp, more results) is recorded',
+    ['LIM-08', 'KB-QUERY-11'],
+    'topK 21, above the maximum, never gets more than 20 results: a refusal or a clamp, whichever is recorded',
     async (context) => {
-      const { exchange, results } = await query(context, 21);
-      context.observe(
-        'KB-QUERY-11',
-        `topK 21: ${exchange.response?.status ?? exchange.error}, ${results.length} results`,
-      );
+      const { kbId, query, verbatimChunks } = await baseWithManyMatches(context);
+      const exchange = await knowledgeSteps(context).client.call('queryKnowledgeBase', {
+        path: { kbId },
+        body: { query, topK: TOP_K_MAX + 1 },
+      });
+      const reading = judgeAboveMaximum(exchange, TOP_K_MAX + 1, verbatimChunks);
+      if (exchange.response && exchange.response.status < 300) expectSchema(context.spec, exchange);
+      context.observe('KB-QUERY-11', reading);
     },
     { operations: ['queryKnowledgeBase'] },
   );

@@ -1,7 +1,9 @@
 import { describe, expect } from 'vitest';
+import { expectSchema } from '../../src/checks/schema.ts';
 import { expectStatus } from '../../src/checks/status.ts';
 import { check } from '../../src/harness/check.ts';
-import { accountResources } from '../auth/account-resources.ts';
+import { bodyOf } from '../../src/resources/json.ts';
+import { knowledgeSteps } from '../knowledge-bases/steps.ts';
 import { UPLOAD_TYPES } from './upload-files.ts';
 
 /** Limits table: the file types for upload, PDF, DOCX, TXT and MD, each accepted. */
@@ -11,13 +13,13 @@ describe('uploadFile — POST /kb/{kbId}/ingest', () => {
     check(
       `limits.upload-type.${type.name.toLowerCase()}`,
       ['LIM-16', 'LIM-18'],
-      `a ${type.name} file is accepted for upload`,
+      `a ${type.name} file is accepted for upload and listed among the base's documents`,
       async (context) => {
-        const resources = accountResources(context);
-        const base = await resources.createBase(`upload-${type.name.toLowerCase()}`);
+        const kb = knowledgeSteps(context);
+        const { kbId } = await kb.createBase();
         const file = await type.file();
-        const exchange = await resources.client.call('uploadFile', {
-          path: { kbId: base.kbId },
+        const exchange = await kb.client.call('uploadFile', {
+          path: { kbId },
           multipart: { file, title: `Pilots (${type.name})` },
         });
         context.observe(
@@ -25,12 +27,11 @@ describe('uploadFile — POST /kb/{kbId}/ingest', () => {
           `${type.name} of ${file.content.length} bytes: ${exchange.response?.status ?? exchange.error}`,
         );
         expectStatus(exchange, 200);
-        expect(
-          typeof (exchange.response?.json as { docId?: unknown } | undefined)?.docId,
-          'docId of the uploaded document',
-        ).toBe('string');
+        expectSchema(context.spec, exchange);
+        const docId = String(bodyOf(exchange).docId);
+        expect(await kb.document(kbId, docId), 'the uploaded document among the documents').toBeDefined();
       },
-      { operations: ['uploadFile'] },
+      { operations: ['uploadFile', 'listDocuments'] },
     );
   }
 });

@@ -47,6 +47,24 @@ const PROBES: Record<KnowledgeFault, (app: KbTestApp) => Promise<unknown>> = {
         .results as unknown[]
     ).length;
   },
+  'kb.query-topk-unbounded': async (app) => {
+    const kbId = await createBase(app);
+    for (let n = 0; n < 22; n += 1)
+      await ingestText(app, kbId, `Stoats cross the moor, survey ${n}.`, `Stoats ${n}`);
+    return (
+      (await app.call('POST', `/kb/${kbId}/query`, { json: { query: 'stoats', topK: 50 } })).body
+        .results as unknown[]
+    ).length;
+  },
+  'kb.query-max-off-by-one': async (app) => {
+    const kbId = await createBase(app);
+    for (let n = 0; n < 22; n += 1)
+      await ingestText(app, kbId, `Otters fish the weir, survey ${n}.`, `Otters ${n}`);
+    return (
+      (await app.call('POST', `/kb/${kbId}/query`, { json: { query: 'otters', topK: 20 } })).body
+        .results as unknown[]
+    ).length;
+  },
   'kb.query-returns-deleted': async (app) => {
     const kbId = await createBase(app);
     const { docId } = await ingestText(app, kbId, 'Voles dig tunnels.', 'Voles');

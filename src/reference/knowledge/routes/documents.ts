@@ -31,7 +31,7 @@ export function documentRoutes(app: FastifyInstance, context: KnowledgeContext):
     { schema: { body: queryBody } },
     (request) => {
       const { base } = readableBase(context, request, request.params.kbId);
-      const topK = context.fault('kb.query-ignores-topk') ? TOP_K_MAX : effectiveTopK(request.body.topK);
+      const topK = context.fault('kb.query-ignores-topk') ? TOP_K_MAX : queryTopK(context, request.body.topK);
       const results = base.index.query(request.body.query, topK).map((hit) => ({
         text: hit.text,
         score: hit.score,
@@ -52,6 +52,14 @@ export function documentRoutes(app: FastifyInstance, context: KnowledgeContext):
       vectorCount: base.index.vectorCount,
     };
   });
+}
+
+/** The topK a query applies: {@link effectiveTopK}, unless a planted fault bends it. */
+function queryTopK(context: KnowledgeContext, requested: number | undefined): number {
+  if (context.fault('kb.query-topk-unbounded') && requested !== undefined)
+    return Math.max(1, Math.floor(requested));
+  const topK = effectiveTopK(requested);
+  return context.fault('kb.query-max-off-by-one') ? Math.min(topK, TOP_K_MAX - 1) : topK;
 }
 
 /** Above the documented maximum the reference clamps to 20 rather than refusing; fractions round down. */
