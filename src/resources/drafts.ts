@@ -1,5 +1,6 @@
 import type { ApiClient } from '../http/client.ts';
 import type { Spec } from '../spec/openapi.ts';
+import { rawComponentSchema, requiredFields } from '../generate/component-schemas.ts';
 import { draw } from '../generate/draw.ts';
 import { withFreshPersonaId, withFreshPluginTitle } from '../generate/identity.ts';
 import { personaCreateBody, type PersonaGeneratorOptions } from '../generate/persona.ts';
@@ -35,6 +36,17 @@ export function assistantBody(
 /** A realistic createPlugin body drawn from the spec's schema, with a fresh `title`, then overrides. */
 export function pluginBody(spec: Spec, prefix: string, overrides: Overrides = {}): Record<string, unknown> {
   return withOverrides(withFreshPluginTitle(draw(pluginCreateBody(spec, { prefix }))), overrides);
+}
+
+/**
+ * Overrides removing every optional field of a create body (`PersonaCreateBody`,
+ * `PluginCreateBody`), for a check whose observation must not vary with what was drawn.
+ */
+export function withoutOptionalFields(component: string): Overrides {
+  const properties = rawComponentSchema(component).properties;
+  const required = new Set(requiredFields(component));
+  const fields = typeof properties === 'object' && properties !== null ? Object.keys(properties) : [];
+  return Object.fromEntries(fields.filter((f) => !required.has(f)).map((f) => [f, undefined]));
 }
 
 /** Every platform, for reads that must not filter an assistant out by `os`. */

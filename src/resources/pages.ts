@@ -1,4 +1,5 @@
 import { ConformanceFailure } from '../checks/failure.ts';
+import type { PageWalk, WalkedPage } from '../checks/page-walk.ts';
 import { expectStatus } from '../checks/status.ts';
 import type { ApiClient, QueryValue } from '../http/client.ts';
 import type { Exchange } from '../http/exchange.ts';
@@ -6,10 +7,10 @@ import { bodyOf, objectsIn, type JsonObject } from './json.ts';
 
 /** The paginated collections of the document: where the items are and which route serves them. */
 export const COLLECTIONS = {
-  listPersonas: { items: 'allPersonas', path: { sessionId: 'conformance' } },
-  searchPersonas: { items: 'allPersonas', path: {} },
-  listPlugins: { items: 'plugin', path: { userId: 'conformance' } },
-  searchPlugins: { items: 'plugin', path: {} },
+  listPersonas: { items: 'allPersonas', total: 'totalPersonas', path: { sessionId: 'conformance' } },
+  searchPersonas: { items: 'allPersonas', total: 'totalPersonas', path: {} },
+  listPlugins: { items: 'plugin', total: 'totalPlugins', path: { userId: 'conformance' } },
+  searchPlugins: { items: 'plugin', total: 'totalPlugins', path: {} },
 } as const;
 
 export type CollectionOperation = keyof typeof COLLECTIONS;
@@ -113,4 +114,48 @@ export async function findInCollection(
     if (items.size === want.size || pages <= 1) break;
   }
   return { found: new Set(items.keys()), items };
+}
+
+export interface WalkOptions {
+  query?: Record<string, QueryValue>;
+  /** The identity each item is known by (`customPersonaId`, `title`). */
+  key: 'customPersonaId' | 'title';
+  /** The page size asked for. */
+  limit: number;
+  /** The most pages read: page 1's `totalPages` may be large on a real account. */
+  cap: number;
+  /** Called with every page's exchange after its 200 was checked (schema, page arithmetic). */
+  onPage?: (exchange: Exchange, page: number) => void;
+}
+
+/**
+ * Reads pages 1 … `totalPages` (as page 1 reports it, at most `cap`) of a collection with a fixed
+ * page size, recording the identities on each page, for `expectEachOnce`. Unlike `collectPages` it
+ * never stops early on an empty page: an empty page before the last is part of what is judged.
+ */
+export async function walkPages(
+  client: ApiClient,
+  operationId: CollectionOperation,
+  options: WalkOptions,
+): Promise<PageWalk> {
+  const collection = COLLECTIONS[operationId];
+  const pages: WalkedPage[] = [];
+  let totalPages = 1;
+  for (let page = 1; page <= Math.min(totalPages, options.cap); page += 1) {
+    const exchange = await client.call(operationId, {
+      path: collection.path,
+      query: { ...options.query, page, limit: options.limit },
+    });
+    expectStatus(exchange, 200);
+    options.onPage?.(exchange, page);
+    const body = bodyOf(exchange);
+    if (page === 1) totalPages = pageCount(body);
+    pages.push({
+      page,
+      exchange,
+      identities: objectsIn(body, collection.items).map((item) => item[options.key]),
+      total: body[collection.total],
+    });
+  }
+  return { pages, totalPages, cap: options.cap };
 }

@@ -5,13 +5,15 @@ import { createReferenceServer, type ReferenceServer } from '../reference/server
 import { loadSpec, type Spec } from '../spec/openapi.ts';
 import { assistantObjectId, createAssistant, readAssistant } from './assistants.ts';
 import { inBatches } from './batch.ts';
-import { assistantBody, assistantDrafter, pluginBody } from './drafts.ts';
+import { assistantBody, assistantDrafter, pluginBody, withoutOptionalFields } from './drafts.ts';
 import { createKnowledgeBase } from './knowledge-bases.ts';
 import { carriesPrefix, prefixPattern, RUN_PREFIX_PATTERN } from './leftovers.ts';
-import { collectPages, findInCollection } from './pages.ts';
+import { collectPages, findInCollection, walkPages } from './pages.ts';
 import { createPlugin, foundOwnPlugin, getPlugin, pluginObjectId } from './plugins.ts';
 import { ResourceTracker } from './tracker.ts';
 import { catalogVoiceIds } from './voices.ts';
+import type { Exchange } from '../http/exchange.ts';
+import { expectEachOnce } from '../checks/page-walk.ts';
 
 const PREFIX = 'cf0000000000ff';
 let server: ReferenceServer;
@@ -139,6 +141,68 @@ describe('pages', () => {
     await expect(
       collectPages(full, 'listPersonas', { query: { isPublic: 'nonsense' } }),
     ).rejects.toBeInstanceOf(ConformanceFailure);
+  });
+});
+
+describe('walkPages', () => {
+  it('reads pages 1 … totalPages with the size asked, recording identities and totals', async () => {
+    const tracker = new ResourceTracker();
+    const draft = await assistantDrafter(full, spec, PREFIX);
+    const word = `${PREFIX}walk`;
+    const ids = await inBatches(
+      [0, 1, 2, 3, 4],
+      2,
+      async (i) =>
+        (await createAssistant(full, tracker, draft({ name: `${word} ${i}`, os: ['web'] }))).customPersonaId,
+    );
+    const seen: number[] = [];
+    const walk = await walkPages(full, 'searchPersonas', {
+      query: { search: word, os: 'web' },
+      key: 'customPersonaId',
+      limit: 2,
+      cap: 10,
+      onPage: (_exchange, page) => seen.push(page),
+    });
+    expect(seen).toEqual([1, 2, 3]);
+    expect(walk.totalPages).toBe(3);
+    expect(walk.pages.map((p) => p.total)).toEqual([5, 5, 5]);
+    expect(expectEachOnce(walk, ids)).toEqual({ outcome: 'complete' });
+    const capped = await walkPages(full, 'searchPersonas', {
+      query: { search: word, os: 'web' },
+      key: 'customPersonaId',
+      limit: 2,
+      cap: 1,
+    });
+    expect(capped.pages).toHaveLength(1);
+    expect(expectEachOnce(capped, ids)).toMatchObject({ outcome: 'capped' });
+    expect(await tracker.cleanupAll()).toEqual([]);
+  });
+});
+
+describe('catalogVoiceIds', () => {
+  it('fails, as a verdict, a catalog without a voice: no assistant could be created', async () => {
+    const empty: Exchange = {
+      operationId: 'listVoices',
+      label: 'listVoices — GET /users/get_voice_clone',
+      request: { method: 'GET', url: 'http://127.0.0.1/api/v1/users/get_voice_clone', headers: {} },
+      response: { status: 200, headers: {}, text: '', json: { status: true, message: 'none', data: [] } },
+      error: undefined,
+      durationMs: 1,
+    };
+    const client = { call: () => Promise.resolve(empty) } as unknown as ApiClient;
+    await expect(catalogVoiceIds(client)).rejects.toThrow(/voice catalog without a voice _id/);
+    await expect(catalogVoiceIds(client)).rejects.toBeInstanceOf(ConformanceFailure);
+  });
+});
+
+describe('withoutOptionalFields', () => {
+  it('removes every optional field of a drawn body and keeps the required ones', () => {
+    const body = assistantBody(
+      spec,
+      { prefix: PREFIX, voiceIds },
+      withoutOptionalFields('PersonaCreateBody'),
+    );
+    expect(Object.keys(body).sort()).toEqual(['customPersonaId', 'isPublic', 'name', 'tags', 'voice']);
   });
 });
 

@@ -3,8 +3,10 @@ import { describe, expect } from 'vitest';
 import { expectMessagePrefix } from '../../src/checks/error-body.ts';
 import { expectNotEchoed } from '../../src/checks/not-echoed.ts';
 import { expectProperty } from '../../src/checks/property.ts';
+import { ConformanceFailure } from '../../src/checks/failure.ts';
 import { expectRejected } from '../../src/checks/rejection.ts';
 import { expectSchema } from '../../src/checks/schema.ts';
+import { stableErrorSummary } from '../../src/checks/stable-summary.ts';
 import { expectStatus } from '../../src/checks/status.ts';
 import { requiredFields } from '../../src/generate/component-schemas.ts';
 import { uniqueWord, withFreshPersonaId } from '../../src/generate/identity.ts';
@@ -14,20 +16,23 @@ import type { ApiClient } from '../../src/http/client.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
 import {
   accessiblePluginIds,
+  type CreatedAssistant,
   createAssistant,
   deleteAssistant,
   getAssistant,
   readAssistant,
   trackAssistant,
 } from '../../src/resources/assistants.ts';
-import { assistantDrafter, pluginBody } from '../../src/resources/drafts.ts';
-import { bodyOf, succeeded } from '../../src/resources/json.ts';
+import { ALL_PLATFORMS, assistantDrafter, pluginBody } from '../../src/resources/drafts.ts';
+import { bodyOf, succeeded, type JsonObject } from '../../src/resources/json.ts';
+import { findInCollection } from '../../src/resources/pages.ts';
 import { createPlugin, pluginObjectId } from '../../src/resources/plugins.ts';
 import { catalogVoiceIds } from '../../src/resources/voices.ts';
 
 const CREATE = { operations: ['createPersona'] };
 const PERSONALITY_MAX = 2100;
 const ANDROID_PROMPT_MAX = 5000;
+const GENERAL = 'General';
 
 /** The requirement each required create field's refusal verifies (isPublic has its own documented 400). */
 const REQUIRED_FIELD_REQUIREMENTS: Record<string, string> = {
@@ -56,6 +61,52 @@ async function attemptCreate(
   if (succeeded(exchange) && typeof body.customPersonaId === 'string')
     trackAssistant(ctx.tracker, client, body.customPersonaId);
   return exchange;
+}
+
+/** A create the check expects accepted: 200 with the documented {status: boolean, message} body. */
+async function createAccepted(
+  ctx: Pick<CheckContext, 'spec' | 'tracker'>,
+  client: ApiClient,
+  body: Record<string, unknown>,
+): Promise<CreatedAssistant> {
+  const created = await createAssistant(client, ctx.tracker, body);
+  expectStatus(created.exchange, 200);
+  expectSchema(ctx.spec, created.exchange);
+  return created;
+}
+
+/** How often `General` is among tags a read returned (case as the document writes it). */
+function generalCount(tags: unknown): number {
+  return Array.isArray(tags) ? tags.filter((t) => t === GENERAL).length : 0;
+}
+
+/**
+ * The reads that return an assistant: get, the list (own, every platform) and a search for a word
+ * of its name. Each gives the assistant as that route shows it, or a failure naming the route.
+ */
+async function readEverywhere(
+  client: ApiClient,
+  customPersonaId: string,
+  word: string,
+): Promise<Array<[string, JsonObject]>> {
+  const reads: Array<[string, JsonObject]> = [['get', await readAssistant(client, customPersonaId)]];
+  const collections = [
+    ['the list', 'listPersonas', { isPublic: 'private', os: ALL_PLATFORMS }],
+    ['search', 'searchPersonas', { search: word, os: ALL_PLATFORMS }],
+  ] as const;
+  for (const [route, operationId, query] of collections) {
+    const { items } = await findInCollection(client, operationId, 'customPersonaId', [customPersonaId], {
+      query,
+    });
+    const item = items.get(customPersonaId);
+    if (!item)
+      throw new ConformanceFailure(
+        `Received: ${customPersonaId} not found by ${route} / Documented: the caller's own assistant, named with the term`,
+        undefined,
+      );
+    reads.push([route, item]);
+  }
+  return reads;
 }
 
 /** No assistant exists under the id: get answers 400 for an id the account cannot see. */
@@ -134,7 +185,7 @@ describe('createPersona — POST /persona/enterprise/createPersona', () => {
       const client = ctx.as('full');
       const body = (await assistantDrafter(client, ctx.spec, ctx.prefix))({ isPublic: undefined });
       const exchange = await attemptCreate(ctx, client, body);
-      ctx.observe('ERR-20', `isPublic missing: ${exchange.response?.text.slice(0, 200) ?? exchange.error}`);
+      ctx.observe('ERR-20', `isPublic missing: ${stableErrorSummary(exchange, ctx.prefix)}`);
       expectStatus(exchange, 400);
       await expectNoAssistant(client, String(body.customPersonaId));
     },
@@ -179,7 +230,7 @@ describe('createPersona — POST /persona/enterprise/createPersona', () => {
     async (ctx) => {
       const client = ctx.as('full');
       const body = (await assistantDrafter(client, ctx.spec, ctx.prefix))({ tags: [] });
-      await createAssistant(client, ctx.tracker, body);
+      await createAccepted(ctx, client, body);
       expect((await readAssistant(client, String(body.customPersonaId))).customPersonaId).toBe(
         body.customPersonaId,
       );
@@ -189,19 +240,38 @@ describe('createPersona — POST /persona/enterprise/createPersona', () => {
 
   check(
     'assistants.create.general-tag',
-    ['AS-CREATE-08'],
-    'records the tags a read returns for an assistant created without the General tag',
+    ['AS-CREATE-08', 'AS-CREATE-07'],
+    'wherever get, the list or a search returns tags, an assistant created without General has it appended to the tags sent, and one created with it has it once',
     async (ctx) => {
       const client = ctx.as('full');
-      const body = (await assistantDrafter(client, ctx.spec, ctx.prefix))({ tags: ['support'] });
-      await createAssistant(client, ctx.tracker, body);
-      const data = await readAssistant(client, String(body.customPersonaId));
+      const draft = await assistantDrafter(client, ctx.spec, ctx.prefix);
+      const word = uniqueWord(ctx.prefix);
+      const cases = [
+        { sent: ['support'], general: 1 },
+        { sent: [], general: 1 },
+        { sent: [GENERAL, 'support'], general: 1 },
+      ];
+      const returning = new Set<string>();
+      for (const { sent, general } of cases) {
+        const body = draft({ name: `${ctx.prefix} ${word} tagged`, tags: sent, os: ['nt'] });
+        const { customPersonaId } = await createAccepted(ctx, client, body);
+        for (const [route, item] of await readEverywhere(client, customPersonaId, word)) {
+          if (!('tags' in item)) continue;
+          returning.add(route);
+          const tags = item.tags;
+          expect(
+            generalCount(tags),
+            `${GENERAL} in tags ${JSON.stringify(tags)} (${route}) after a create with ${JSON.stringify(sent)}`,
+          ).toBe(general);
+          for (const tag of sent) expect(tags, `tags (${route}) keep the tag sent, ${tag}`).toContain(tag);
+        }
+      }
       ctx.observe(
         'AS-CREATE-08',
-        'tags' in data ? { sent: body.tags, returned: data.tags } : 'get returns no tags',
+        returning.size > 0 ? `tags returned by ${[...returning].join(', ')}` : 'no read returns tags',
       );
     },
-    CREATE,
+    { operations: ['createPersona', 'getPersona', 'listPersonas', 'searchPersonas'] },
   );
 
   check(
@@ -210,12 +280,16 @@ describe('createPersona — POST /persona/enterprise/createPersona', () => {
     'accepts a personality of exactly 2,100 characters',
     async (ctx) => {
       const client = ctx.as('full');
-      const body = (await assistantDrafter(client, ctx.spec, ctx.prefix))({
-        personality: textOf(PERSONALITY_MAX, 'Calm'),
-      });
-      await createAssistant(client, ctx.tracker, body);
+      const personality = textOf(PERSONALITY_MAX, 'Calm');
+      const body = (await assistantDrafter(client, ctx.spec, ctx.prefix))({ personality });
+      await createAccepted(ctx, client, body);
+      const data = await readAssistant(client, String(body.customPersonaId));
+      expect(data.customPersonaId, 'the assistant created').toBe(body.customPersonaId);
+      // personality is not among get's documented fields; where get returns it, it is kept whole.
+      if ('personality' in data)
+        expect(data.personality, 'personality, where get returns it').toBe(personality);
     },
-    CREATE,
+    { operations: ['createPersona', 'getPersona'] },
   );
 
   check(
@@ -228,7 +302,7 @@ describe('createPersona — POST /persona/enterprise/createPersona', () => {
         personality: textOf(PERSONALITY_MAX + 1, 'Calm'),
       });
       const exchange = await attemptCreate(ctx, client, body);
-      ctx.observe('ERR-20', `personality 2,101: ${exchange.response?.text.slice(0, 200) ?? exchange.error}`);
+      ctx.observe('ERR-20', `personality 2,101: ${stableErrorSummary(exchange, ctx.prefix)}`);
       expectStatus(exchange, 400);
       await expectNoAssistant(client, String(body.customPersonaId));
     },
@@ -246,7 +320,7 @@ describe('createPersona — POST /persona/enterprise/createPersona', () => {
         os: ['android'],
         base_sys_prompt: prompt,
       });
-      await createAssistant(client, ctx.tracker, body);
+      await createAccepted(ctx, client, body);
       expect((await readAssistant(client, String(body.customPersonaId))).base_sys_prompt).toBe(prompt);
     },
     CREATE,
@@ -263,7 +337,7 @@ describe('createPersona — POST /persona/enterprise/createPersona', () => {
         os: ['android'],
         base_sys_prompt: prompt,
       });
-      await createAssistant(client, ctx.tracker, body);
+      await createAccepted(ctx, client, body);
       const stored = (await readAssistant(client, String(body.customPersonaId))).base_sys_prompt;
       expect(stored, 'the first 5,000 characters').toBe(prompt.slice(0, ANDROID_PROMPT_MAX));
     },
@@ -281,7 +355,7 @@ describe('createPersona — POST /persona/enterprise/createPersona', () => {
         os: ['android', 'nt'],
         base_sys_prompt: prompt,
       });
-      await createAssistant(client, ctx.tracker, body);
+      await createAccepted(ctx, client, body);
       expect((await readAssistant(client, String(body.customPersonaId))).base_sys_prompt).toBe(prompt);
     },
     CREATE,

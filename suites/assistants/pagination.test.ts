@@ -1,12 +1,15 @@
 import { describe, expect } from 'vitest';
 import { expectPageArithmetic } from '../../src/checks/list-page.ts';
+import { judgeWalk } from '../../src/checks/page-walk.ts';
 import { expectSchema } from '../../src/checks/schema.ts';
 import { expectStatus } from '../../src/checks/status.ts';
 import { uniqueWord } from '../../src/generate/identity.ts';
 import { check, type CheckContext } from '../../src/harness/check.ts';
+import type { Exchange } from '../../src/http/exchange.ts';
 import { createAssistant } from '../../src/resources/assistants.ts';
 import { inBatches } from '../../src/resources/batch.ts';
 import { assistantDrafter } from '../../src/resources/drafts.ts';
+import { walkPages } from '../../src/resources/pages.ts';
 
 /** One more than the largest default page size of the assistant routes (50, list). */
 const BATCH_SIZE = 51;
@@ -51,7 +54,74 @@ function pageBatch({
   return batch;
 }
 
+/** A small group walked with a small page size: several pages, few requests. */
+const WALK_SIZE = 7;
+const WALK_LIMIT = 3;
+/** Pages read at most: on a real account the list may hold thousands of assistants. */
+const WALK_CAP = 25;
+
+let walkGroup: Promise<Batch> | undefined;
+
+/**
+ * Private, web-only agentic tools named with a word of their own, created once for the file: the
+ * list walk narrows to them with isPublic=private, isMainAgent=false and os=web, and the search
+ * walk finds them by the word.
+ */
+function walkBatch({
+  as,
+  spec,
+  prefix,
+  tracker,
+}: Pick<CheckContext, 'as' | 'spec' | 'prefix' | 'tracker'>): Promise<Batch> {
+  walkGroup ??= (async () => {
+    const client = as('full');
+    const draft = await assistantDrafter(client, spec, prefix);
+    const word = uniqueWord(prefix);
+    const ids: string[] = [];
+    for (let i = 0; i < WALK_SIZE; i += 1) {
+      const body = draft({
+        name: `${prefix} ${word} walker ${i}`,
+        os: ['web'],
+        isPublic: false,
+        Is_main_agent: false,
+        is_agentic_tool: true,
+      });
+      ids.push((await createAssistant(client, tracker, body)).customPersonaId);
+    }
+    return { word, ids };
+  })();
+  return walkGroup;
+}
+
+/** Every page of a walk is a 200 of the documented shape, holding what its page and size leave. */
+function pageChecks(ctx: Pick<CheckContext, 'spec'>) {
+  return (exchange: Exchange, page: number) => {
+    expectSchema(ctx.spec, exchange);
+    expectPageArithmetic(exchange, { items: 'allPersonas', total: 'totalPersonas', limit: WALK_LIMIT, page });
+  };
+}
+
 describe('listPersonas — POST /persona/enterprise/getAllPersonas/{sessionId}', () => {
+  check(
+    'assistants.list.pages-hold-each-once',
+    ['AS-LIST-02', 'AS-LIST-10', 'AS-LIST-13'],
+    "walking pages 1 … totalPages with limit 3 (own agentic tools on web) yields each of the run's assistants exactly once",
+    async (ctx) => {
+      const { ids } = await walkBatch(ctx);
+      // Other clients' assistants may share the filter: only the run's must each appear once, and a
+      // list that moves while it is read cannot be judged.
+      const walk = await walkPages(ctx.as('full'), 'listPersonas', {
+        query: { isPublic: 'private', isMainAgent: 'false', os: 'web' },
+        key: 'customPersonaId',
+        limit: WALK_LIMIT,
+        cap: WALK_CAP,
+        onPage: pageChecks(ctx),
+      });
+      judgeWalk(walk, ids, { isolated: false, observe: (value) => ctx.observe('AS-LIST-02', value) });
+    },
+    { operations: ['listPersonas'] },
+  );
+
   check(
     'assistants.list.default-page-and-limit',
     ['AS-LIST-10', 'AS-LIST-11', 'LIM-09', 'LIM-13'],
@@ -84,6 +154,24 @@ describe('listPersonas — POST /persona/enterprise/getAllPersonas/{sessionId}',
 });
 
 describe('searchPersonas — POST /persona/enterprise/searchPersonas', () => {
+  check(
+    'assistants.search.pages-hold-each-once',
+    ['AS-SEARCH-02', 'AS-SEARCH-06', 'AS-SEARCH-08'],
+    'walking pages 1 … totalPages of a search for their word with limit 3 yields each of the assistants named with it exactly once',
+    async (ctx) => {
+      const { word, ids } = await walkBatch(ctx);
+      const walk = await walkPages(ctx.as('full'), 'searchPersonas', {
+        query: { search: word, os: 'web' },
+        key: 'customPersonaId',
+        limit: WALK_LIMIT,
+        cap: WALK_CAP,
+        onPage: pageChecks(ctx),
+      });
+      judgeWalk(walk, ids, { isolated: true, observe: (value) => ctx.observe('AS-SEARCH-02', value) });
+    },
+    { operations: ['searchPersonas'] },
+  );
+
   check(
     'assistants.search.default-page-and-limit',
     ['AS-SEARCH-06', 'AS-SEARCH-07', 'LIM-10', 'LIM-13', 'AS-SEARCH-02'],

@@ -1,6 +1,7 @@
 import { describe, expect } from 'vitest';
 import { ConformanceFailure } from '../../src/checks/failure.ts';
 import { expectSchema } from '../../src/checks/schema.ts';
+import { stableErrorSummary } from '../../src/checks/stable-summary.ts';
 import { expectStatus } from '../../src/checks/status.ts';
 import { check, type CheckContext } from '../../src/harness/check.ts';
 import { createAssistant, trackAssistant } from '../../src/resources/assistants.ts';
@@ -55,7 +56,7 @@ describe('sharePersona — POST /persona/enterprise/sharePersona/{customPersonaI
       for (const exchange of [listBases, create]) {
         ctx.observe(
           'AUTH-25',
-          `${exchange.label.split(' — ')[0]}: ${exchange.response?.status ?? exchange.error} ${exchange.response?.text.slice(0, 120) ?? ''}`,
+          `${exchange.label.split(' — ')[0]}: ${stableErrorSummary(exchange, ctx.prefix)}`,
         );
       }
       for (const exchange of [listBases, create]) expectStatus(exchange, [401, 403]);

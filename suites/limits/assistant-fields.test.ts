@@ -1,8 +1,11 @@
 import { describe, expect } from 'vitest';
-import { expectStatus, expectSuccess } from '../../src/checks/status.ts';
+import { expectSchema } from '../../src/checks/schema.ts';
+import { expectStatus } from '../../src/checks/status.ts';
 import { check, type CheckContext } from '../../src/harness/check.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
-import { accountResources } from '../auth/account-resources.ts';
+import { readAssistant, trackAssistant } from '../../src/resources/assistants.ts';
+import { assistantDrafter } from '../../src/resources/drafts.ts';
+import { succeeded } from '../../src/resources/json.ts';
 
 /** Limits table: `personality` length (2,100) and the android-only `base_sys_prompt` cap (5,000). */
 
@@ -16,33 +19,36 @@ function markedText(length: number): string {
   return text.slice(0, length);
 }
 
-/** Creates an assistant with extra fields; it is tracked for removal whenever the create went through. */
+/** Sends a create with extra fields; the assistant is tracked for removal whenever the create went through. */
 async function create(
   context: CheckContext,
-  label: string,
   fields: Record<string, unknown>,
 ): Promise<{ id: string; exchange: Exchange }> {
-  const resources = accountResources(context);
-  const body = await resources.personaBody(label, fields);
-  const id = body.customPersonaId as string;
-  const exchange = await resources.client.call('createPersona', { body });
-  const status = exchange.response?.status ?? 0;
-  if (status >= 200 && status <= 299) resources.trackPersona(id);
+  const client = context.as('full');
+  const body = (await assistantDrafter(client, context.spec, context.prefix))({ os: ['nt'], ...fields });
+  const id = String(body.customPersonaId);
+  const exchange = await client.call('createPersona', { body });
+  if (succeeded(exchange)) trackAssistant(context.tracker, client, id);
   return { id, exchange };
+}
+
+/** The create answered the documented 200 with its {status: boolean, message} body. */
+function expectCreated(context: CheckContext, exchange: Exchange): void {
+  expectStatus(exchange, 200);
+  expectSchema(context.spec, exchange);
 }
 
 describe('createPersona — POST /persona/enterprise/createPersona', () => {
   check(
     'limits.personality.2100-accepted',
     ['LIM-03'],
-    'a personality of exactly 2,100 characters is accepted',
+    'a personality of exactly 2,100 characters is accepted (200) and the assistant exists',
     async (context) => {
-      const { exchange } = await create(context, 'personality-2100', {
-        personality: markedText(PERSONALITY_MAX),
-      });
-      expectStatus(exchange, 200);
+      const { id, exchange } = await create(context, { personality: markedText(PERSONALITY_MAX) });
+      expectCreated(context, exchange);
+      expect((await readAssistant(context.as('full'), id)).customPersonaId, 'get of the assistant').toBe(id);
     },
-    { operations: ['createPersona'] },
+    { operations: ['createPersona', 'getPersona'] },
   );
 
   check(
@@ -50,9 +56,7 @@ describe('createPersona — POST /persona/enterprise/createPersona', () => {
     ['LIM-04'],
     'a personality of 2,101 characters is a 400',
     async (context) => {
-      const { exchange } = await create(context, 'personality-2101', {
-        personality: markedText(PERSONALITY_MAX + 1),
-      });
+      const { exchange } = await create(context, { personality: markedText(PERSONALITY_MAX + 1) });
       expectStatus(exchange, 400);
     },
     { operations: ['createPersona'] },
@@ -64,12 +68,9 @@ describe('createPersona — POST /persona/enterprise/createPersona', () => {
     'an android-only assistant keeps a 5,000-character base_sys_prompt whole',
     async (context) => {
       const prompt = markedText(ANDROID_PROMPT_MAX);
-      const { id, exchange } = await create(context, 'android-5000', {
-        os: ['android'],
-        base_sys_prompt: prompt,
-      });
-      expectStatus(exchange, 200);
-      const stored = (await accountResources(context).getPersona(id)).base_sys_prompt;
+      const { id, exchange } = await create(context, { os: ['android'], base_sys_prompt: prompt });
+      expectCreated(context, exchange);
+      const stored = (await readAssistant(context.as('full'), id)).base_sys_prompt;
       expect(stored, 'base_sys_prompt as get returns it').toBe(prompt);
     },
     { operations: ['createPersona', 'getPersona'] },
@@ -78,15 +79,12 @@ describe('createPersona — POST /persona/enterprise/createPersona', () => {
   check(
     'limits.android-prompt.5001-truncated',
     ['LIM-06'],
-    'an android-only assistant with a 5,001-character base_sys_prompt is created without error and keeps its first 5,000 characters',
+    'an android-only assistant with a 5,001-character base_sys_prompt is created (200) and keeps its first 5,000 characters',
     async (context) => {
       const prompt = markedText(ANDROID_PROMPT_MAX + 1);
-      const { id, exchange } = await create(context, 'android-5001', {
-        os: ['android'],
-        base_sys_prompt: prompt,
-      });
-      expectSuccess(exchange);
-      const stored = (await accountResources(context).getPersona(id)).base_sys_prompt;
+      const { id, exchange } = await create(context, { os: ['android'], base_sys_prompt: prompt });
+      expectCreated(context, exchange);
+      const stored = (await readAssistant(context.as('full'), id)).base_sys_prompt;
       expect(stored, 'base_sys_prompt as get returns it').toBe(prompt.slice(0, ANDROID_PROMPT_MAX));
     },
     { operations: ['createPersona', 'getPersona'] },

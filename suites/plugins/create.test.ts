@@ -2,20 +2,23 @@ import fc from 'fast-check';
 import { describe, expect } from 'vitest';
 import { expectFieldsNamed } from '../../src/checks/fields-named.ts';
 import { expectProperty } from '../../src/checks/property.ts';
+import { ConformanceFailure } from '../../src/checks/failure.ts';
 import { expectRejected } from '../../src/checks/rejection.ts';
 import { expectSchema } from '../../src/checks/schema.ts';
+import { stableErrorSummary } from '../../src/checks/stable-summary.ts';
 import { expectStatus } from '../../src/checks/status.ts';
 import { rawComponentSchema, requiredFields } from '../../src/generate/component-schemas.ts';
-import { withFreshPluginTitle } from '../../src/generate/identity.ts';
+import { uniqueWord, withFreshPluginTitle } from '../../src/generate/identity.ts';
 import { pluginCreateBody } from '../../src/generate/plugin.ts';
 import { check, type CheckContext } from '../../src/harness/check.ts';
 import type { ApiClient } from '../../src/http/client.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
 import { pluginBody } from '../../src/resources/drafts.ts';
-import { isObject, succeeded } from '../../src/resources/json.ts';
+import { succeeded, type JsonObject } from '../../src/resources/json.ts';
 import { findInCollection } from '../../src/resources/pages.ts';
 import {
   createPlugin,
+  type CreatedPlugin,
   deletePlugin,
   foundOwnPlugin,
   getPlugin,
@@ -53,6 +56,34 @@ async function expectNoOwnPlugin(client: ApiClient, title: string): Promise<void
     `a plugin titled ${title} owned by the caller after the refused create`,
   ).toBe(false);
 }
+
+/** A create the check expects accepted: 200 with the documented {status: boolean, message} body. */
+async function createAccepted(
+  ctx: Pick<CheckContext, 'as' | 'spec' | 'tracker'>,
+  body: Record<string, unknown>,
+): Promise<CreatedPlugin> {
+  const created = await createPlugin(ctx.as('full'), ctx.tracker, body);
+  expectStatus(created.exchange, 200);
+  expectSchema(ctx.spec, created.exchange);
+  return created;
+}
+
+/** The plugin as the own catalog lists it (every page read), or a failure naming the list. */
+async function ownListItem(client: ApiClient, title: string): Promise<JsonObject> {
+  const { items } = await findInCollection(client, 'listPlugins', 'title', [title], {
+    query: { isPublic: 'private' },
+  });
+  const item = items.get(title);
+  if (!item)
+    throw new ConformanceFailure(
+      `Received: ${title} on no page of isPublic=private / Documented: the account's own catalog`,
+      undefined,
+    );
+  return item;
+}
+
+/** The documented default of is_agentic_tool, for a plugin created without it. */
+const AGENTIC_DEFAULT = { status: false, object: null };
 
 describe('createPlugin — POST /plugin/enterprise/createGlobalPlugin', () => {
   check(
@@ -115,8 +146,12 @@ describe('createPlugin — POST /plugin/enterprise/createGlobalPlugin', () => {
         isAnonymous: false,
         connection_url: undefined,
       });
-      await createPlugin(client, ctx.tracker, body);
-      expect((await readPlugin(client, String(body.title))).isPublic, 'isPublic false, as sent').toBe(false);
+      await createAccepted(ctx, body);
+      const plugin = await readPlugin(client, String(body.title));
+      expect([plugin.title, plugin.isPublic], 'title and isPublic false, as sent').toEqual([
+        body.title,
+        false,
+      ]);
     },
     CREATE,
   );
@@ -159,7 +194,7 @@ describe('createPlugin — POST /plugin/enterprise/createGlobalPlugin', () => {
       const exchange = await attemptCreate(ctx, client, body);
       ctx.observe(
         'ERR-26',
-        `authentication_required without connection_url: ${exchange.response?.status ?? exchange.error} ${exchange.response?.text.slice(0, 160) ?? ''}`,
+        `authentication_required without connection_url: ${stableErrorSummary(exchange, ctx.prefix)}`,
       );
       expectRejected(exchange);
       await expectNoOwnPlugin(client, String(body.title));
@@ -169,8 +204,8 @@ describe('createPlugin — POST /plugin/enterprise/createGlobalPlugin', () => {
 
   check(
     'plugins.create.optional-fields-optional',
-    ['PL-CREATE-04', 'PL-CREATE-05'],
-    'accepts a body without logo, is_agentic_tool and (authentication not required) connection_url',
+    ['PL-CREATE-04', 'PL-CREATE-05', 'PL-CREATE-06', 'PL-SHAPE-21'],
+    'accepts a body without logo, is_agentic_tool and (authentication not required) connection_url with {status: boolean, message}, and get then returns the plugin',
     async (ctx) => {
       const client = ctx.as('full');
       const body = pluginBody(ctx.spec, ctx.prefix, {
@@ -179,27 +214,59 @@ describe('createPlugin — POST /plugin/enterprise/createGlobalPlugin', () => {
         logo: undefined,
         is_agentic_tool: undefined,
       });
-      await createPlugin(client, ctx.tracker, body);
+      await createAccepted(ctx, body);
+      const plugin = await readPlugin(client, String(body.title));
+      expect([plugin.title, plugin.name], 'title and name, as sent').toEqual([body.title, body.name]);
+      if ('is_agentic_tool' in plugin)
+        expect(plugin.is_agentic_tool, 'is_agentic_tool left out: the default').toEqual(AGENTIC_DEFAULT);
     },
-    CREATE,
+    { operations: ['createPlugin', 'getPlugin'] },
   );
 
   check(
     'plugins.create.agentic-tool-default',
-    ['PL-SHAPE-21'],
-    'where get returns is_agentic_tool for a plugin created without it, it is {status: false, object: null}',
+    ['PL-SHAPE-21', 'PL-SHAPE-20'],
+    'wherever get, the list or a search returns is_agentic_tool for a plugin created without it, it is {status: false, object: null}',
     async (ctx) => {
       const client = ctx.as('full');
-      const body = pluginBody(ctx.spec, ctx.prefix, { is_agentic_tool: undefined });
-      await createPlugin(client, ctx.tracker, body);
-      const plugin = await readPlugin(client, String(body.title));
-      if (!('is_agentic_tool' in plugin)) {
-        ctx.observe('PL-SHAPE-21', 'get does not return is_agentic_tool');
-        return;
+      // The title is a word of its own, and the whole of the name: a search for it finds the plugin.
+      const term = uniqueWord(ctx.prefix);
+      const body = pluginBody(ctx.spec, ctx.prefix, {
+        title: term,
+        name: term,
+        tags: [term],
+        human_description: term,
+        ai_description: term,
+        is_agentic_tool: undefined,
+      });
+      await createAccepted(ctx, body);
+      const { items } = await findInCollection(client, 'searchPlugins', 'title', [term], {
+        query: { search: term },
+      });
+      const found = items.get(term);
+      if (!found)
+        throw new ConformanceFailure(
+          `Received: no ${term} in a search for its own title / Documented: search finds the caller's plugin whose title, name, descriptions and tag are the term (PL-SEARCH-02)`,
+          undefined,
+        );
+      const reads: Array<[string, JsonObject]> = [
+        ['get', await readPlugin(client, term)],
+        ['the list', await ownListItem(client, term)],
+        ['search', found],
+      ];
+      const returning = reads.filter(([, item]) => 'is_agentic_tool' in item).map(([route]) => route);
+      ctx.observe(
+        'PL-SHAPE-21',
+        returning.length > 0
+          ? `is_agentic_tool returned by ${returning.join(', ')}`
+          : 'no read returns is_agentic_tool',
+      );
+      for (const [route, item] of reads) {
+        if ('is_agentic_tool' in item)
+          expect(item.is_agentic_tool, `is_agentic_tool as ${route} returns it`).toEqual(AGENTIC_DEFAULT);
       }
-      expect(plugin.is_agentic_tool, 'is_agentic_tool').toEqual({ status: false, object: null });
     },
-    { operations: ['createPlugin', 'getPlugin'] },
+    { operations: ['createPlugin', 'getPlugin', 'listPlugins', 'searchPlugins'] },
   );
 
   for (const title of reservedTitles()) {
@@ -210,10 +277,7 @@ describe('createPlugin — POST /plugin/enterprise/createGlobalPlugin', () => {
       async (ctx) => {
         const client = ctx.as('full');
         const exchange = await attemptCreate(ctx, client, pluginBody(ctx.spec, ctx.prefix, { title }));
-        ctx.observe(
-          'ERR-26',
-          `reserved title ${title}: ${exchange.response?.status ?? exchange.error} ${exchange.response?.text.slice(0, 160) ?? ''}`,
-        );
+        ctx.observe('ERR-26', `reserved title ${title}: ${stableErrorSummary(exchange, ctx.prefix)}`);
         expectRejected(exchange);
         await expectNoOwnPlugin(client, title);
       },
@@ -232,10 +296,7 @@ describe('createPlugin — POST /plugin/enterprise/createGlobalPlugin', () => {
       const exchange = await client.call('createPlugin', {
         body: pluginBody(ctx.spec, ctx.prefix, { title: first.title, name: 'Impostor' }),
       });
-      ctx.observe(
-        'ERR-20',
-        `duplicate plugin title: ${exchange.response?.text.slice(0, 200) ?? exchange.error}`,
-      );
+      ctx.observe('ERR-20', `duplicate plugin title: ${stableErrorSummary(exchange, ctx.prefix)}`);
       expectStatus(exchange, 400);
       expect((await readPlugin(client, String(first.title))).name, 'the first plugin keeps its name').toBe(
         first.name,
@@ -271,27 +332,30 @@ describe('createPlugin — POST /plugin/enterprise/createGlobalPlugin', () => {
       const client = ctx.as('full');
       const body = pluginBody(ctx.spec, ctx.prefix, { func_run: 'def helper(x):\n    return x\n' });
       const exchange = await attemptCreate(ctx, client, body);
-      ctx.observe(
-        'PL-SHAPE-12',
-        `${exchange.response?.status ?? exchange.error}: ${exchange.response?.text.slice(0, 160) ?? ''}`,
-      );
+      ctx.observe('PL-SHAPE-12', stableErrorSummary(exchange, ctx.prefix));
     },
     CREATE,
   );
 
   check(
     'plugins.create.anonymous-creator',
-    ['PL-SHAPE-16', 'PL-SHAPE-17'],
-    'accepts isAnonymous true and records the creator the list shows for it',
+    ['PL-SHAPE-16', 'PL-SHAPE-17', 'PL-SHAPE-29', 'PL-CREATE-06'],
+    "accepts isAnonymous true with {status: boolean, message}; the own catalog lists the plugin with a creator string, recorded beside a signed plugin's",
     async (ctx) => {
       const client = ctx.as('full');
-      const body = pluginBody(ctx.spec, ctx.prefix, { isAnonymous: true });
-      await createPlugin(client, ctx.tracker, body);
-      const { items } = await findInCollection(client, 'listPlugins', 'title', [String(body.title)], {
-        query: { isPublic: 'private' },
-      });
-      const item = items.get(String(body.title));
-      ctx.observe('PL-SHAPE-17', isObject(item) ? `creator ${JSON.stringify(item.creator)}` : 'not listed');
+      const anonymous = pluginBody(ctx.spec, ctx.prefix, { isAnonymous: true });
+      const signed = pluginBody(ctx.spec, ctx.prefix, { isAnonymous: false });
+      await createAccepted(ctx, anonymous);
+      await createAccepted(ctx, signed);
+      const hidden = (await ownListItem(client, String(anonymous.title))).creator;
+      const shown = (await ownListItem(client, String(signed.title))).creator;
+      expect(typeof hidden, 'creator of the anonymous plugin').toBe('string');
+      ctx.observe(
+        'PL-SHAPE-17',
+        hidden === shown
+          ? 'the list shows the same creator for an anonymous and a signed plugin'
+          : `the list shows creator ${JSON.stringify(hidden)} for an anonymous plugin, another for a signed one`,
+      );
     },
     { operations: ['createPlugin', 'listPlugins'] },
   );

@@ -14,22 +14,26 @@ import { createPlugin } from '../../src/resources/plugins.ts';
 const SEARCH = { operations: ['searchPlugins'] };
 
 /**
- * A plugin whose title, name and descriptions all carry `word`: which fields search matches is not
- * stated, so the word is wherever a search could look.
+ * A plugin of the caller's own whose title is `term` and whose name, descriptions and one tag are
+ * all `term`. Which fields a search matches is not stated, but a term that is the whole of every
+ * text field of a plugin (and its title) is matched on any reading of a search, so the plugin is
+ * certainly found.
  */
-async function pluginWithWord(
+async function pluginNamed(
   ctx: Pick<CheckContext, 'as' | 'spec' | 'prefix' | 'tracker'>,
-  word: string,
+  term: string,
   overrides: Record<string, unknown> = {},
 ) {
   const body = pluginBody(ctx.spec, ctx.prefix, {
-    title: `${ctx.prefix}_${word}`,
-    name: `${word} lookup`,
-    human_description: `Looks things up (${word})`,
-    ai_description: `Call it for ${word} questions.`,
+    title: term,
+    name: term,
+    tags: [term],
+    human_description: term,
+    ai_description: term,
     ...overrides,
   });
-  await createPlugin(ctx.as('full'), ctx.tracker, body);
+  const created = await createPlugin(ctx.as('full'), ctx.tracker, body);
+  expectSchema(ctx.spec, created.exchange);
   return body;
 }
 
@@ -48,6 +52,20 @@ async function search(
     },
   });
   return { ...result, last };
+}
+
+/** The plugin was found: a search for a term that is the whole of its every text field finds it. */
+function expectFound(
+  found: { found: Set<string>; last: Exchange | undefined },
+  title: string,
+  asked: string,
+): Exchange {
+  if (!found.found.has(title) || !found.last)
+    throw new ConformanceFailure(
+      `Received: no ${title} in a search for its own title${asked} / Documented: search finds the caller's plugin whose title, name, descriptions and tag are the term`,
+      found.last,
+    );
+  return found.last;
 }
 
 describe('searchPlugins — POST /users/enterprise/searchPlugin', () => {
@@ -77,56 +95,45 @@ describe('searchPlugins — POST /users/enterprise/searchPlugin', () => {
 
   check(
     'plugins.search.shape',
-    ['PL-SEARCH-06', 'PL-SHAPE-37', 'PL-SHAPE-38', 'CONV-12', 'PL-SEARCH-02'],
-    'answers as the list does, items with _id and title, and records whether a plugin is found by a word of its title',
+    ['PL-SEARCH-06', 'PL-SHAPE-37', 'PL-SHAPE-38', 'CONV-12', 'PL-SEARCH-02', 'IDS-01'],
+    'answers as the list does, items with _id and title, and finds the plugin whose every text field is the term',
     async (ctx) => {
-      const word = uniqueWord(ctx.prefix);
-      const body = await pluginWithWord(ctx, word);
-      const { found, last } = await search(ctx, word, String(body.title));
-      ctx.observe(
-        'PL-SEARCH-02',
-        found.size > 0
-          ? 'found by a word of its title, name and descriptions'
-          : 'not found by a word of its title, name and descriptions',
-      );
-      if (last) expectSchema(ctx.spec, last);
+      const term = uniqueWord(ctx.prefix);
+      await pluginNamed(ctx, term);
+      const result = await search(ctx, term, term);
+      const exchange = expectFound(result, term, '');
+      expect(result.items.get(term)?.title, 'the item found').toBe(term);
+      expectSchema(ctx.spec, exchange);
     },
     SEARCH,
   );
 
   check(
     'plugins.search.os-default-all',
-    ['PL-SEARCH-03'],
-    'without os (default all) finds an android-only plugin exactly when os=all does; os=web leaves it out',
+    ['PL-SEARCH-03', 'PL-SEARCH-02'],
+    'without os (default all) and with os=all finds an android-only plugin; os=web leaves it out',
     async (ctx) => {
-      const word = uniqueWord(ctx.prefix);
-      const body = await pluginWithWord(ctx, word, { os: ['android'] });
-      const title = String(body.title);
-      const all = (await search(ctx, word, title, { os: 'all' })).found.has(title);
-      if (!all)
-        return ctx.skip(
-          'search does not find the plugin by its word even with os=all (what search matches is not stated)',
-        );
-      expect((await search(ctx, word, title)).found.has(title), 'no os').toBe(true);
-      expect((await search(ctx, word, title, { os: 'web' })).found.has(title), 'os=web').toBe(false);
+      const term = uniqueWord(ctx.prefix);
+      await pluginNamed(ctx, term, { os: ['android'] });
+      expectFound(await search(ctx, term, term, { os: 'all' }), term, ' with os=all');
+      expectFound(await search(ctx, term, term), term, ' without os (default all)');
+      expect((await search(ctx, term, term, { os: 'web' })).found.has(term), 'os=web').toBe(false);
     },
     SEARCH,
   );
 
   check(
     'plugins.search.code-encrypted',
-    ['PL-SHAPE-10', 'PL-SHAPE-14'],
+    ['PL-SHAPE-10', 'PL-SHAPE-14', 'PL-SEARCH-02'],
     'returns func_run and func_schema, where a search item carries them, encrypted rather than as sent',
     async (ctx) => {
-      const word = uniqueWord(ctx.prefix);
-      const body = await pluginWithWord(ctx, word);
-      const title = String(body.title);
-      const { items, last } = await search(ctx, word, title);
-      const item = items.get(title);
-      if (!item || !last)
-        return ctx.skip('search does not find the plugin by its word (what search matches is not stated)');
-      expectNotPlaintext(last, item, 'func_run', String(body.func_run));
-      expectNotPlaintext(last, item, 'func_schema', String(body.func_schema));
+      const term = uniqueWord(ctx.prefix);
+      const body = await pluginNamed(ctx, term);
+      const result = await search(ctx, term, term);
+      const exchange = expectFound(result, term, '');
+      const item = result.items.get(term)!;
+      expectNotPlaintext(exchange, item, 'func_run', String(body.func_run));
+      expectNotPlaintext(exchange, item, 'func_schema', String(body.func_schema));
     },
     SEARCH,
   );

@@ -114,7 +114,9 @@ export function readPersonaDraft(body: Body, faults: FaultSwitch): PersonaDraft 
   const os = optional(body, 'os', isOsList, 'an array of nt, android, web') ?? ['nt'];
   const prompt = optional(body, 'base_sys_prompt', isString, 'a string') ?? '';
   const isAgenticTool = optional(body, 'is_agentic_tool', isBoolean, 'a boolean') ?? false;
-  const tags = body.tags.includes(DEFAULT_TAG) ? [...body.tags] : [...body.tags, DEFAULT_TAG];
+  const appendDefault =
+    !body.tags.includes(DEFAULT_TAG) && !assistantFault(faults, 'assistants.general-tag-not-appended');
+  const tags = appendDefault ? [...body.tags, DEFAULT_TAG] : [...body.tags];
 
   return {
     customPersonaId,

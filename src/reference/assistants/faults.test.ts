@@ -33,6 +33,14 @@ const PROBES: Record<AssistantFault, FaultProbe> = {
     for (let i = 0; i < 21; i += 1) await create(h);
     return (await listed(h)).length;
   },
+  'assistants.list-page-repeats-previous': async (h) => {
+    for (let i = 0; i < 4; i += 1) await create(h);
+    const ids = async (page: number) =>
+      ((await listed(h, `?limit=2&page=${page}`)) as Array<Record<string, unknown>>).map(
+        (a) => a.customPersonaId,
+      );
+    return [...(await ids(1)), ...(await ids(2))];
+  },
   'assistants.list-count-with-documents': async (h) => {
     await create(h);
     return Object.keys((await h.call('full', 'POST', `${PERSONA.list()}?ret=count`)).json);
@@ -68,6 +76,10 @@ const PROBES: Record<AssistantFault, FaultProbe> = {
     return (await h.call('full', 'POST', PERSONA.get(id))).status;
   },
   'assistants.create-echoes-document': async (h) => 'personaData' in (await create(h)).reply.json,
+  'assistants.general-tag-not-appended': async (h) => {
+    const { id } = await create(h, { tags: ['sales'] });
+    return (await personaData(h, id)).tags;
+  },
   'assistants.create-is-public-optional': async (h) =>
     (await create(h, { isPublic: undefined })).reply.status,
   'assistants.personality-2101-accepted': async (h) =>
@@ -126,6 +138,14 @@ const PROBES: Record<AssistantFault, FaultProbe> = {
     const { id } = await create(h);
     return (await h.call('full', 'POST', PERSONA.transfer(id), { body: { newOwnerEmail: otherEmail(h) } }))
       .status;
+  },
+  'assistants.transfer-unknown-email-accepted': async (h) => {
+    const { id } = await create(h);
+    const objectId = String((await personaData(h, id))._id);
+    await h.call('full', 'POST', PERSONA.transfer(objectId), {
+      body: { newOwnerEmail: 'nobody@example.com' },
+    });
+    return (await h.call('full', 'POST', PERSONA.get(id))).status;
   },
   'assistants.transfer-keep-access-without-note': async (h) => {
     const { id } = await create(h);

@@ -15,6 +15,11 @@ export const ASSISTANT_FAULTS = {
     requirement: 'LIM-09',
     breaks: 'the assistant list pages by 20 without limit, not 50',
   },
+  'assistants.list-page-repeats-previous': {
+    requirement: 'AS-LIST-02',
+    breaks:
+      'each list page after the first begins with the last assistant of the page before, so one is never listed; sizes and totals stay right',
+  },
   'assistants.list-count-with-documents': {
     requirement: 'AS-LIST-12',
     breaks: 'ret=count is ignored: the list returns the documents with the total',
@@ -57,6 +62,10 @@ export const ASSISTANT_FAULTS = {
   'assistants.create-echoes-document': {
     requirement: 'AS-CREATE-29',
     breaks: 'create echoes the created document as personaData',
+  },
+  'assistants.general-tag-not-appended': {
+    requirement: 'AS-CREATE-08',
+    breaks: 'the tag General is not appended when the create leaves it out',
   },
   'assistants.create-is-public-optional': {
     requirement: 'AS-CREATE-04',
@@ -116,6 +125,11 @@ export const ASSISTANT_FAULTS = {
   'assistants.transfer-accepts-custom-id': {
     requirement: 'AS-TRANSFER-03',
     breaks: 'transfer also finds the assistant by its customPersonaId instead of refusing a non-object id',
+  },
+  'assistants.transfer-unknown-email-accepted': {
+    requirement: 'AS-TRANSFER-05',
+    breaks:
+      "a transfer to an email without an account is accepted and hands the assistant to that email, out of its owner's reach",
   },
   'assistants.transfer-keep-access-without-note': {
     requirement: 'AS-TRANSFER-09',

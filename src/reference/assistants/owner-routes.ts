@@ -68,6 +68,11 @@ export const personaOwnerRoutes: FastifyPluginCallback<StateOptions> = (api, { s
       const record = byCustomId ?? state.personas.getByObjectId(personaId);
       if (!record || !isOwner(accountId, record)) throw badRequest(UNAUTHORIZED_USER);
       const target = state.accounts.byOwnerEmail(email);
+      if (!target && fault('assistants.transfer-unknown-email-accepted')) {
+        record.ownerAccountId = `pending:${email.trim()}`;
+        record.editors.delete(accountId);
+        return { status: true, message: `ownership transferred to ${email.trim()}` };
+      }
       if (!target) throw new HttpError(404, `no account found for ${email.trim()}`);
       if (target.id === accountId) throw badRequest('the assistant already belongs to that account');
 

@@ -26,6 +26,9 @@ export const personaReadRoutes: FastifyPluginCallback<StateOptions> = (api, { st
       if (query.countOnly && !fault('assistants.list-count-with-documents'))
         return { totalPersonas: found.length };
       const page = paginate(found, query.page, query.limit);
+      const previousLast = found[(query.page - 1) * query.limit - 1];
+      if (fault('assistants.list-page-repeats-previous') && previousLast && page.items.length > 0)
+        page.items[0] = previousLast;
       return {
         allPersonas: page.items.map((r) => listItem(r, state.attachments)),
         totalPersonas: page.total,

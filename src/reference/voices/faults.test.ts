@@ -13,7 +13,6 @@ async function voices(h: Harness, query = ''): Promise<Array<Record<string, unkn
 /** Each probe returns what the fault changes; it must differ with and without the fault. */
 const PROBES: Record<VoiceFault, FaultProbe> = {
   'voices.title-substring': async (h) => (await voices(h, '?title=Av')).map((v) => v.title),
-  'voices.title-case-insensitive': async (h) => (await voices(h, '?title=AVA')).map((v) => v.title),
   'voices.item-without-sample-uri': async (h) => (await voices(h)).every((v) => 'voice_sample_uri' in v),
 };
 

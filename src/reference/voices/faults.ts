@@ -10,10 +10,6 @@ export const VOICE_FAULTS = {
     requirement: 'VOICE-12',
     breaks: 'the title filter matches any voice whose title contains the value',
   },
-  'voices.title-case-insensitive': {
-    requirement: 'VOICE-12',
-    breaks: 'the title filter ignores case, so "AVA" returns the voice titled Ava',
-  },
   'voices.item-without-sample-uri': {
     requirement: 'VOICE-08',
     breaks: 'catalog items carry no voice_sample_uri',

@@ -6,11 +6,12 @@ import type { StateOptions } from '../state.ts';
 import { VOICE_CATALOG, type Voice } from './catalog.ts';
 import { voiceFault } from './faults.ts';
 
-/** Exact match, case included: `title` names one voice, it does not search. */
+/**
+ * Exact match, case included: `title` names one voice, it does not search. (A case-insensitive
+ * exact match would be a reasonable reading too; this one is the stricter.)
+ */
 function titleMatches(voice: Voice, title: string, faults: FaultSwitch): boolean {
   if (voiceFault(faults, 'voices.title-substring')) return voice.title.includes(title);
-  if (voiceFault(faults, 'voices.title-case-insensitive'))
-    return voice.title.toLowerCase() === title.toLowerCase();
   return voice.title === title;
 }
 

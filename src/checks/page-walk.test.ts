@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+import type { Exchange } from '../http/exchange.ts';
+import { ConformanceFailure } from './failure.ts';
+import { expectEachOnce, judgeWalk, type PageWalk } from './page-walk.ts';
+
+function exchange(page: number): Exchange {
+  return {
+    operationId: 'searchPersonas',
+    label: `searchPersonas — page ${page}`,
+    request: { method: 'POST', url: `http://127.0.0.1/api/v1/x?page=${page}`, headers: {} },
+    response: { status: 200, headers: {}, text: '{}', json: {} },
+    error: undefined,
+    durationMs: 1,
+  };
+}
+
+/** A walk over the given pages of identities; every page reports `total` unless `totals` says otherwise. */
+function walk(
+  pages: string[][],
+  options: { totalPages?: number; cap?: number; totals?: unknown[] } = {},
+): PageWalk {
+  const total = pages.flat().length;
+  return {
+    pages: pages.map((identities, i) => ({
+      page: i + 1,
+      exchange: exchange(i + 1),
+      identities,
+      total: options.totals?.[i] ?? total,
+    })),
+    totalPages: options.totalPages ?? pages.length,
+    cap: options.cap ?? 25,
+  };
+}
+
+const WANTED = ['a', 'b', 'c', 'd', 'e', 'f', 'g'];
+
+describe('expectEachOnce', () => {
+  it('passes a complete walk where every wanted item is on one page, among others', () => {
+    const pages = [
+      ['a', 'x', 'b'],
+      ['c', 'd', 'y'],
+      ['e', 'f', 'g'],
+    ];
+    expect(expectEachOnce(walk(pages), WANTED)).toEqual({ outcome: 'complete' });
+  });
+
+  it('passes whatever the order of the items', () => {
+    const pages = [['g', 'e', 'c'], ['a', 'f', 'b'], ['d']];
+    expect(expectEachOnce(walk(pages), WANTED)).toEqual({ outcome: 'complete' });
+  });
+
+  it('fails an item repeated from the previous page while sizes and totals stay right', () => {
+    const pages = [['a', 'b', 'c'], ['c', 'e', 'f'], ['g']];
+    expect(() => expectEachOnce(walk(pages, { totals: [7, 7, 7] }), WANTED)).toThrow(
+      /Received: c 2 times, on pages 1, 2/,
+    );
+  });
+
+  it('fails an item listed twice on one page', () => {
+    const pages = [
+      ['a', 'a', 'b'],
+      ['c', 'd', 'e'],
+      ['f', 'g'],
+    ];
+    expect(() => expectEachOnce(walk(pages), WANTED)).toThrow(ConformanceFailure);
+  });
+
+  it('fails an item on no page once every page was read', () => {
+    const pages = [['a', 'b', 'c'], ['e', 'f', 'g'], []];
+    expect(() => expectEachOnce(walk(pages, { totals: [7, 7, 7] }), WANTED)).toThrow(
+      /1 of the 7 items on none of pages 1-3 \(d\)/,
+    );
+  });
+
+  it('returns the items a capped walk did not reach instead of failing them', () => {
+    const pages = [
+      ['x', 'a', 'b'],
+      ['c', 'y', 'z'],
+    ];
+    const verdict = expectEachOnce(walk(pages, { totalPages: 40, cap: 2, totals: [120, 120] }), WANTED);
+    expect(verdict).toEqual({ outcome: 'capped', unreached: ['d', 'e', 'f', 'g'] });
+  });
+
+  it('still fails a duplicate within a capped walk', () => {
+    const pages = [
+      ['x', 'a', 'b'],
+      ['b', 'y', 'z'],
+    ];
+    expect(() => expectEachOnce(walk(pages, { totalPages: 40, cap: 2, totals: [120, 120] }), WANTED)).toThrow(
+      ConformanceFailure,
+    );
+  });
+
+  it('judges nothing when the total moved between pages (someone else changed the collection)', () => {
+    const pages = [
+      ['a', 'b', 'c'],
+      ['c', 'd', 'e'],
+      ['f', 'g'],
+    ];
+    expect(expectEachOnce(walk(pages, { totals: [7, 8, 8] }), WANTED)).toEqual({
+      outcome: 'changed',
+      totals: ['7', '8'],
+    });
+  });
+
+  it('reads a numeric-string total (plugin routes) as the same total', () => {
+    const pages = [['a', 'b', 'c'], ['d', 'e', 'f'], ['g']];
+    expect(expectEachOnce(walk(pages, { totals: ['7', '7', '7'] }), WANTED)).toEqual({
+      outcome: 'complete',
+    });
+  });
+});
+
+describe('judgeWalk', () => {
+  const moving = walk(
+    [
+      ['a', 'b', 'c'],
+      ['c', 'd', 'e'],
+      ['f', 'g'],
+    ],
+    { totals: [7, 8, 8] },
+  );
+
+  it('records, without failing, a walk another client changed on a shared collection', () => {
+    const seen: string[] = [];
+    judgeWalk(moving, WANTED, { isolated: false, observe: (v) => seen.push(v) });
+    expect(seen).toEqual([expect.stringMatching(/changed while its pages were read/)]);
+  });
+
+  it("fails a moving total where only the check's own items match", () => {
+    expect(() => judgeWalk(moving, WANTED, { isolated: true, observe: () => {} })).toThrow(
+      /a total of 7, then 8/,
+    );
+  });
+
+  it('records a capped walk and observes nothing for a complete one', () => {
+    const seen: string[] = [];
+    const capped = walk([['x', 'a', 'b']], { totalPages: 9, cap: 1, totals: [27] });
+    judgeWalk(capped, WANTED, { isolated: false, observe: (v) => seen.push(v) });
+    judgeWalk(walk([['a', 'b', 'c'], ['d', 'e', 'f'], ['g']]), WANTED, {
+      isolated: true,
+      observe: (v) => seen.push(v),
+    });
+    expect(seen).toEqual([expect.stringMatching(/stopped at its cap of 1 pages/)]);
+  });
+});
