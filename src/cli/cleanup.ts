@@ -48,8 +48,7 @@ function checkedPrefix(prefix: string | undefined): string | undefined {
 export async function runCleanup(argv: string[], io: CleanupIo = consoleIo): Promise<number> {
   let restoreOutput: (() => void) | undefined;
   try {
-    const args = parseArgs(argv, CLEANUP_FLAGS);
-    if (args.positionals.length > 0) throw new ConfigError(`unexpected argument "${args.positionals[0]}"`);
+    const args = parseArgs(argv, CLEANUP_FLAGS, 'cleanup');
     const pattern = prefixPattern(checkedPrefix(args.values.prefix));
     const dryRun = args.booleans.has('dryRun');
     const resolved = resolveTarget(targetOptions(args.values, process.env));

@@ -5,11 +5,30 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { runSelfTest } from '../selftest/self-test.ts';
+import { ConfigError } from '../target/config-error.ts';
+import { runCleanup } from './cleanup.ts';
+import { runRequirements } from './requirements.ts';
+import { runConformance } from './run.ts';
+import { runServe } from './serve.ts';
+
+interface Io {
+  out: (line: string) => void;
+  err: (line: string) => void;
+}
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const BIN = join(ROOT, 'bin', 'conformance.js');
-const KEY = 'svc_ai_cli_test_secret_0042';
+// Regular-expression characters, a quote and a backslash: the key must be found literally, also
+// where JSON escapes it, and no report may break on it.
+const KEY = 'svc_ai_cli.test+secret(0042)[x]*?^$|{"q"}\\';
+/** A fragment of KEY that any partial redaction would leave behind. */
+const KEY_TAIL = 'secret(0042)';
+/** A key of eight characters and more that is also a field name of summary.json. */
+const FIELD_NAME_KEY = 'requirements';
+const REVOKED_KEY = 'svc_ai_cli_test_revoked_0042';
+const SHARE_TOKEN = 'con_sh_cliTestShareToken42';
 
 interface Result {
   code: number | null;
@@ -51,27 +70,49 @@ const VOICE = {
 };
 
 // A tiny stand-in implementation of the voice catalog, enough to run the voices suite end to end.
+// Under /leaky the title filter is ignored and a voice is titled with a share token, so that a
+// failure message carries the token; under /notapi every route is a 404, as on a server that is
+// not this API.
 let server: Server;
+let origin: string;
 let baseUrl: string;
 beforeAll(async () => {
   server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
+    const [, mode] = url.pathname.split('/');
+    const api = mode === 'api' ? '/api/v1' : `/${mode}/api/v1`;
     res.setHeader('content-type', 'application/json');
-    if (req.headers.authorization !== `Bearer ${KEY}`) {
+    if (mode === 'notapi') {
+      res.writeHead(404).end(JSON.stringify({ message: 'not found' }));
+      return;
+    }
+    const key = req.headers.authorization?.replace(/^Bearer /, '');
+    if (key === REVOKED_KEY) {
+      res
+        .writeHead(403)
+        .end(JSON.stringify({ auth: false, success: false, code: 'key_revoked', message: 'revoked' }));
+      return;
+    }
+    if (key !== KEY && key !== FIELD_NAME_KEY) {
       res.writeHead(401).end(JSON.stringify({ message: 'invalid bearer token' }));
       return;
     }
-    if (url.pathname === '/api/v1/users/get_voice_clone') {
+    if (url.pathname === `${api}/users/get_voice_clone`) {
       const title = url.searchParams.get('title');
-      const data = title === null || title === VOICE.title ? [VOICE] : [];
+      const leaky = mode === 'leaky';
+      const catalog = leaky
+        ? [VOICE, { ...VOICE, _id: '64b7f0c2a1b2c3d4e5f60719', title: SHARE_TOKEN }]
+        : [VOICE];
+      const data = leaky || title === null ? catalog : catalog.filter((voice) => voice.title === title);
       // Echo the key back, as a careless implementation might: it must still never reach a report.
-      res.writeHead(200).end(JSON.stringify({ status: true, message: `voices for ${KEY}`, data }));
+      res.writeHead(200).end(JSON.stringify({ status: true, message: `voices for ${key}`, data }));
       return;
     }
     res.writeHead(404).end(JSON.stringify({ message: 'not found' }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  baseUrl = `${origin}/api/v1`;
 });
 
 afterAll(async () => {
@@ -79,9 +120,35 @@ afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
+/** Every spelling of a secret that a report could hold: as is, escaped in JSON, and any fragment left over. */
+function expectAbsent(text: string, secret: string, where: string): void {
+  expect(text, where).not.toContain(secret);
+  expect(text, where).not.toContain(JSON.stringify(secret).slice(1, -1));
+}
+
+function oneLine(stderr: string): string {
+  const lines = stderr.trim().split('\n');
+  expect(lines, stderr).toHaveLength(1);
+  return lines[0] ?? '';
+}
+
+interface WrittenSummary {
+  target: string;
+  totals: { passed: number; failed: number; skipped: number };
+  certified?: boolean;
+  certificationReasons?: string[];
+  checks: { id: string; status: string; requirements: string[]; message?: string }[];
+}
+
+function readSummary(reportDir: string): WrittenSummary {
+  return JSON.parse(readFileSync(join(reportDir, 'summary.json'), 'utf8')) as WrittenSummary;
+}
+
+const tempDir = () => mkdtempSync(join(tmpdir(), 'conformance-cli-'));
+
 describe('conformance run', () => {
   it('runs selected checks end to end, writes every report, and no key appears anywhere', async () => {
-    const reportDir = mkdtempSync(join(tmpdir(), 'conformance-cli-'));
+    const reportDir = tempDir();
     // The stand-in serves only the voice catalog: select the checks that need nothing else.
     const only = ['--only', 'voices', '--requirement', 'VOICE-{09,12,14,15}'];
     const result = await runCli(['run', ...only, '--base-url', baseUrl, '--report-dir', reportDir], {
@@ -90,65 +157,267 @@ describe('conformance run', () => {
     expect(result.stderr).not.toContain('    at ');
     expect(result.code, result.stdout + result.stderr).toBe(0);
     const files = filesUnder(reportDir);
-    expect(files.some((f) => f.endsWith('summary.json'))).toBe(true);
-    expect(files.some((f) => f.endsWith('junit.xml'))).toBe(true);
+    for (const name of ['summary.json', 'junit.xml', 'index.html', 'scope-matrix.md'])
+      expect(
+        files.some((f) => f.endsWith(name)),
+        name,
+      ).toBe(true);
     expect(files.some((f) => f.includes('allure-results'))).toBe(true);
-    for (const file of files) expect(readFileSync(file, 'utf8'), file).not.toContain(KEY);
-    expect(result.stdout + result.stderr).not.toContain(KEY);
+    for (const file of files) {
+      expectAbsent(readFileSync(file, 'utf8'), KEY, file);
+      expect(readFileSync(file, 'utf8'), file).not.toContain(KEY_TAIL);
+    }
+    expectAbsent(result.stdout + result.stderr, KEY, 'terminal');
+    expect(result.stdout + result.stderr).not.toContain(KEY_TAIL);
 
-    const summary = JSON.parse(readFileSync(join(reportDir, 'summary.json'), 'utf8')) as {
-      target: string;
-      totals: { passed: number; failed: number; skipped: number };
-      checks: { id: string; status: string; message?: string }[];
-    };
+    const summary = readSummary(reportDir);
     expect(summary.target).toBe(baseUrl);
     expect(summary.totals.passed).toBeGreaterThanOrEqual(2);
     expect(summary.totals.failed).toBe(0);
+    expect(summary.certified).toBeUndefined();
     // Only the `full` role was given: a check needing another role is skipped, naming it.
     const skipped = summary.checks.filter((c) => c.status === 'skipped');
     expect(skipped.length).toBeGreaterThan(0);
     expect(skipped.every((c) => /the keyring has no "[^"]+" key/.test(c.message ?? ''))).toBe(true);
   });
 
-  it('exits 2 with one line naming an unreachable address', async () => {
-    const reportDir = mkdtempSync(join(tmpdir(), 'conformance-cli-'));
-    const result = await runCli([
-      'run',
-      '--base-url',
-      'http://127.0.0.1:9/api/v1',
-      '--api-key',
-      KEY,
-      '--report-dir',
-      reportDir,
-    ]);
+  it('keeps every report valid and a share token out of all of them, touching no file it did not write', async () => {
+    const reportDir = tempDir();
+    // A file of the person's, holding the very words the run redacts: it must stay as it is.
+    const notes = join(reportDir, 'notes.txt');
+    const notesText = `requirements for ${SHARE_TOKEN}\n`;
+    writeFileSync(notes, notesText);
+    const result = await runCli(
+      ['run', '--only', 'voices', '--requirement', 'VOICE-12', '--base-url', `${origin}/leaky/api/v1`],
+      { CONFORMANCE_API_KEY: FIELD_NAME_KEY, CONFORMANCE_REPORT_DIR: reportDir },
+    );
+    // The title filter is ignored: the check fails, its message naming the stray title.
+    expect(result.code, result.stdout + result.stderr).toBe(1);
+    expect(readFileSync(notes, 'utf8')).toBe(notesText);
+    const summary = readSummary(reportDir);
+    const failed = summary.checks.find((c) => c.status === 'failed');
+    expect(failed?.message).toContain('con_sh_…redacted');
+    expect(summary.checks.every((c) => Array.isArray(c.requirements))).toBe(true);
+    const junit = readFileSync(join(reportDir, 'junit.xml'), 'utf8');
+    expect(junit).toMatch(/<testcase classname="suites\/voices\/voice-catalog\.test\.ts" name="[^"<]*"/);
+    expect(junit.trimEnd().endsWith('</testsuites>')).toBe(true);
+    for (const file of filesUnder(reportDir).filter((f) => f !== notes)) {
+      const text = readFileSync(file, 'utf8');
+      expect(text, file).not.toContain(SHARE_TOKEN);
+      if (file.endsWith('.json')) expect(() => JSON.parse(text) as unknown, file).not.toThrow();
+    }
+    expect(result.stdout + result.stderr).not.toContain(SHARE_TOKEN);
+  });
+
+  it('exits 2 with one line, before starting anything, naming an area that does not exist', async () => {
+    const result = await runCli(['run', '--only', 'nosuch', '--report-dir', tempDir()]);
     expect(result.code).toBe(2);
-    expect(result.stderr.trim().split('\n')).toHaveLength(1);
-    expect(result.stderr).toContain('http://127.0.0.1:9/api/v1 is unreachable');
+    expect(oneLine(result.stderr)).toMatch(
+      /^conformance: --only nosuch selects no check: no area suites\/nosuch \(areas: .*voices\)$/,
+    );
+    expect(result.stdout).toBe('');
+  });
+
+  it('exits 2 naming the filter when the checks it selects are none', async () => {
+    const reportDir = tempDir();
+    const result = await runCli(
+      [
+        'run',
+        '--only',
+        'voices',
+        '--requirement',
+        'KB-ATTACH-04',
+        '--base-url',
+        baseUrl,
+        '--report-dir',
+        reportDir,
+      ],
+      { CONFORMANCE_API_KEY: KEY },
+    );
+    expect(result.code).toBe(2);
+    expect(oneLine(result.stderr)).toBe(
+      "conformance: no check ran: --only 'voices' --requirement 'KB-ATTACH-04' selected no check",
+    );
+    expect(readSummary(reportDir).checks).toEqual([]);
+  });
+
+  it('exits 2 with one line naming an unreachable address', async () => {
+    const reportDir = tempDir();
+    const result = await runCli(
+      ['run', '--base-url', 'http://127.0.0.1:9/api/v1', '--report-dir', reportDir],
+      {
+        CONFORMANCE_API_KEY: KEY,
+      },
+    );
+    expect(result.code).toBe(2);
+    expect(oneLine(result.stderr)).toContain('http://127.0.0.1:9/api/v1 is unreachable');
     expect(readFileSync(join(reportDir, 'summary.json'), 'utf8')).toContain('unreachable');
+  });
+});
+
+/**
+ * `conformance run` in this process, for runs that stop before any check: a spawned CLI costs a
+ * second or two each, and the spawned cases above show the process prints nothing else.
+ */
+async function runInProcess(
+  argv: string[],
+): Promise<{ code: number; stdout: string; stderr: string; reportDir: string }> {
+  const reportDir = tempDir();
+  const out: string[] = [];
+  const err: string[] = [];
+  const log = vi.spyOn(console, 'log').mockImplementation((line: unknown) => void out.push(String(line)));
+  const error = vi.spyOn(console, 'error').mockImplementation((line: unknown) => void err.push(String(line)));
+  try {
+    const code = await runConformance([...argv, '--report-dir', reportDir]);
+    return { code, stdout: out.join('\n'), stderr: err.join('\n'), reportDir };
+  } finally {
+    log.mockRestore();
+    error.mockRestore();
+  }
+}
+
+describe('conformance run: set-up errors are exit 2 with one line, before any check', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  it('names a requirement glob that matches no requirement', async () => {
+    const result = await runInProcess(['--requirement', 'NOPE-*']);
+    expect(result.code).toBe(2);
+    expect(oneLine(result.stderr)).toMatch(/--requirement "NOPE-\*" matches no requirement/);
   });
 
   it.each([
-    ['not JSON', '{ "keys": ', /not valid JSON/],
-    ['an unknown role', JSON.stringify({ keys: { root: 'svc_ai_x' } }), /unknown role "root"/],
     [
-      'a key that is not a string',
+      'the full key is revoked',
+      '/api/v1',
+      REVOKED_KEY,
+      'the full key is refused by BASE: HTTP 403 key_revoked',
+    ],
+    [
+      'the full key is unknown',
+      '/api/v1',
+      'svc_ai_cli_test_unknown_0042',
+      'the full key is refused by BASE: HTTP 401 invalid bearer token',
+    ],
+    [
+      'the base URL is not this API',
+      '/notapi/api/v1',
+      KEY,
+      'no API found at BASE (GET /users/get_voice_clone without a key answered 404)',
+    ],
+  ])('when %s', async (_, path, key, expected) => {
+    const target = `${origin}${path}`;
+    const result = await runInProcess(['--base-url', target, '--api-key', key]);
+    expect(result.code).toBe(2);
+    const line = oneLine(result.stderr);
+    expect(line.startsWith(`conformance: ${expected.replace('BASE', target)}`), line).toBe(true);
+    expect(line).not.toContain(key);
+    const summary = readSummary(result.reportDir);
+    expect(summary.checks).toEqual([]);
+    expect(JSON.stringify(summary)).not.toContain(key);
+  });
+
+  it.each([
+    ['is not JSON', '{ "keys": ', /not valid JSON/],
+    ['has an unknown role', JSON.stringify({ keys: { root: 'svc_ai_x' } }), /unknown role "root"/],
+    [
+      'has a key that is not a string',
       JSON.stringify({ keys: { full: 7 } }),
       /role "full" must be a non-empty string/,
     ],
-  ])('exits 2 with one line when the keyring is %s', async (_, text, message) => {
-    const dir = mkdtempSync(join(tmpdir(), 'conformance-cli-'));
-    const keyring = join(dir, 'keyring.json');
+    [
+      'has a key "k"',
+      JSON.stringify({ keys: { full: KEY, revoked: 'k' } }),
+      /role "revoked" is shorter than 8 characters/,
+    ],
+  ])('when the keyring %s, naming the file', async (_, text, message) => {
+    const keyring = join(tempDir(), 'keyring.json');
     writeFileSync(keyring, text);
-    const result = await runCli(['run', '--base-url', baseUrl, '--keyring', keyring, '--report-dir', dir]);
+    const result = await runInProcess(['--base-url', baseUrl, '--keyring', keyring]);
     expect(result.code).toBe(2);
-    expect(result.stderr.trim().split('\n')).toHaveLength(1);
-    expect(result.stderr).toMatch(message);
+    expect(oneLine(result.stderr)).toMatch(message);
     expect(result.stderr).toContain(keyring);
   });
 
-  it('exits 2 naming an unknown flag', async () => {
-    const result = await runCli(['run', '--bogus']);
+  it('refuses the API key "0" without printing it', async () => {
+    const result = await runInProcess(['--base-url', baseUrl, '--api-key', '0']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/unknown option --bogus/);
+    expect(oneLine(result.stderr)).toBe(
+      'conformance: the API key (--api-key or CONFORMANCE_API_KEY) is shorter than 8 characters: a key that short cannot be kept out of reports reliably, so the suite refuses it',
+    );
+  });
+
+  it('--certify names every prerequisite the keyring lacks, in summary.json and index.html too', async () => {
+    const result = await runInProcess(['--certify', '--base-url', baseUrl, '--api-key', KEY]);
+    expect(result.code).toBe(2);
+    expect(oneLine(result.stderr)).toMatch(
+      /^conformance: --certify cannot certify: the keyring lacks the role\(s\) assistants:view, .*, other; the keyring lists no forbiddenRoutes; the keyring lists no unscopedRoutes; the keyring has no accounts\.other\.email$/,
+    );
+    const summary = readSummary(result.reportDir);
+    expect(summary.certified).toBe(false);
+    expect(summary.certificationReasons?.[0]).toMatch(/--certify cannot certify: the keyring lacks/);
+    expect(readFileSync(join(result.reportDir, 'index.html'), 'utf8')).toContain('not certified');
+  });
+
+  it.each([
+    ['an expectations file in the environment', [], true, /admits no expectations file/],
+    ['an expectations file by flag', ['--expectations', 'known.json'], false, /admits no expectations file/],
+    [
+      'a selection',
+      ['--only', 'voices', '--bail'],
+      false,
+      /runs every check: it cannot be combined with --only, --bail/,
+    ],
+  ])('--certify refuses %s', async (_, args, env, message) => {
+    if (env) vi.stubEnv('CONFORMANCE_EXPECTATIONS', 'known.json');
+    const result = await runInProcess(['--certify', ...args]);
+    expect(result.code).toBe(2);
+    expect(oneLine(result.stderr)).toMatch(message);
+  });
+});
+
+describe('every command refuses what it does not know', () => {
+  it('conformance run stray: exit 2, one line with a hint', async () => {
+    const result = await runCli(['run', 'stray']);
+    expect(result.code).toBe(2);
+    expect(oneLine(result.stderr)).toMatch(
+      /^conformance: run takes no argument "stray" \(options: .*see conformance run --help\)$/,
+    );
+  });
+
+  it('conformance run -x: exit 2, one line with a hint', async () => {
+    const result = await runInProcess(['-x']);
+    expect(result.code).toBe(2);
+    expect(oneLine(result.stderr)).toMatch(
+      /^conformance: unknown option -x \(options: .*see conformance run --help\)$/,
+    );
+  });
+
+  // In process: the commands print through the io they are given.
+  it.each([
+    ['serve', (argv: string[], io: Io) => runServe(argv, io)],
+    ['cleanup', (argv: string[], io: Io) => runCleanup(argv, io)],
+    ['self-test', (argv: string[], io: Io) => runSelfTest(argv, io)],
+  ] as const)('conformance %s: a stray word or -x is exit 2, one line with a hint', async (command, run) => {
+    for (const word of ['stray', '-x']) {
+      const err: string[] = [];
+      const io = { out: () => {}, err: (line: string) => err.push(line) };
+      expect(await run([word], io)).toBe(2);
+      expect(err).toHaveLength(1);
+      expect(err[0]).toMatch(word === '-x' ? /unknown option -x/ : /takes no argument "stray"/);
+      expect(err[0]).toContain(`see conformance ${command} --help`);
+    }
+  });
+
+  it('conformance requirements: a stray word or -x is a configuration error (exit 2, one line)', () => {
+    expect(() => runRequirements(['stray'])).toThrow(ConfigError);
+    expect(() => runRequirements(['-x'])).toThrow(/unknown option -x .*see conformance requirements --help/);
+  });
+
+  it('prints the help of one command', async () => {
+    const result = await runCli(['run', '--help']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('--certify');
   });
 });

@@ -10,7 +10,7 @@ function pad(text: string | number, width: number): string {
 
 /** `conformance requirements`: per kind, how many requirements at least one check cites. */
 export function runRequirements(argv: readonly string[]): number {
-  const args = parseArgs(argv, [{ name: '--uncited', key: 'uncited', boolean: true }]);
+  const args = parseArgs(argv, [{ name: '--uncited', key: 'uncited', boolean: true }], 'requirements');
   const catalog = loadCatalog();
   const coverage = computeCoverage(catalog, join(PROJECT_ROOT, 'suites'));
   console.log(`${pad('kind', 12)}${pad('total', 8)}${pad('cited', 8)}coverage`);

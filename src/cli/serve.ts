@@ -1,40 +1,30 @@
 import { writeFile } from 'node:fs/promises';
 import { createReferenceServer } from '../reference/server.ts';
+import { ConfigError } from '../target/config-error.ts';
+import { parseArgs, type FlagSpec } from './args.ts';
 
-const USAGE = 'usage: conformance serve [--port N] [--keyring-out FILE]';
+const SERVE_FLAGS: FlagSpec[] = [
+  { name: '--port', key: 'port' },
+  { name: '--keyring-out', key: 'keyringOut' },
+];
 
 interface ServeFlags {
   port: number;
   keyringOut?: string;
 }
 
-class FlagError extends Error {}
-
-/** `--name value` or `--name=value`. */
+/** `--port N --keyring-out FILE`; anything else (a stray word, `-x`) is a ConfigError. */
 function parseFlags(argv: readonly string[]): ServeFlags {
+  const args = parseArgs(argv, SERVE_FLAGS, 'serve');
   const flags: ServeFlags = { port: 0 };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] ?? '';
-    const eq = arg.indexOf('=');
-    const name = eq === -1 ? arg : arg.slice(0, eq);
-    const inline = eq === -1 ? undefined : arg.slice(eq + 1);
-    const value = (): string => {
-      const v = inline ?? argv[++i];
-      if (v === undefined || v === '') throw new FlagError(`${name} needs a value`);
-      return v;
-    };
-    if (name === '--port') {
-      const text = value();
-      const port = /^\d{1,5}$/.test(text) ? Number(text) : NaN;
-      if (!(port >= 0 && port <= 65535))
-        throw new FlagError(`--port must be an integer from 0 to 65535, got "${text}"`);
-      flags.port = port;
-    } else if (name === '--keyring-out') {
-      flags.keyringOut = value();
-    } else {
-      throw new FlagError(`unknown flag "${arg}"`);
-    }
+  const text = args.values.port;
+  if (text !== undefined) {
+    const port = /^\d{1,5}$/.test(text) ? Number(text) : NaN;
+    if (!(port >= 0 && port <= 65535))
+      throw new ConfigError(`--port must be an integer from 0 to 65535, got "${text}"`);
+    flags.port = port;
   }
+  if (args.values.keyringOut !== undefined) flags.keyringOut = args.values.keyringOut;
   return flags;
 }
 
@@ -72,8 +62,8 @@ export async function runServe(argv: string[], io: ServeIo = consoleIo): Promise
   try {
     flags = parseFlags(argv);
   } catch (error) {
-    if (!(error instanceof FlagError)) throw error;
-    io.err(`conformance serve: ${error.message} (${USAGE})`);
+    if (!(error instanceof ConfigError)) throw error;
+    io.err(`conformance serve: ${error.message}`);
     return 2;
   }
 

@@ -5,9 +5,10 @@ import { loadSpec, type Spec } from '../spec/openapi.ts';
 import { ApiClient } from './client.ts';
 import { toCurl } from './curl.ts';
 import type { Exchange } from './exchange.ts';
-import { REDACTED_KEY } from './redact.ts';
+import { REDACTED_KEY, REDACTED_SHARE_TOKEN } from './redact.ts';
 
 const KEY = 'svc_ai_client_test_key_123';
+const SHARE_TOKEN = 'con_sh_client_test_token_77';
 
 interface Seen {
   method: string;
@@ -34,6 +35,11 @@ beforeAll(async () => {
         body: Buffer.concat(chunks).toString('utf8'),
       });
       if (req.url?.startsWith('/api/v1/slow')) return; // never answers: the client's timeout must end it
+      if (req.url?.startsWith('/api/v1/share')) {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ status: true, message: 'token created', data: SHARE_TOKEN }));
+        return;
+      }
       if (req.url?.startsWith('/api/v1/echo-key')) {
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ leaked: req.headers.authorization }));
@@ -97,6 +103,22 @@ describe('ApiClient', () => {
     expect(everything).not.toContain(KEY);
     expect(exchange.request.headers.authorization).toBe(`Bearer ${REDACTED_KEY}`);
     expect(toCurl(exchange)).toContain(`-H 'authorization: Bearer ${REDACTED_KEY}'`);
+  });
+
+  it('keeps a share token in the parsed body for the check, and out of the recorded text and curl line', async () => {
+    const minted = await client().raw('POST', '/share');
+    expect((minted.response?.json as { data: string }).data).toBe(SHARE_TOKEN);
+    expect(minted.response?.text).toContain(REDACTED_SHARE_TOKEN);
+    const used = await client()
+      .withKey(undefined)
+      .raw('GET', '/ok', { headers: { authorization: `Bearer ${SHARE_TOKEN}` } });
+    expect(seen.at(-1)!.headers.authorization).toBe(`Bearer ${SHARE_TOKEN}`);
+    for (const exchange of [minted, used]) {
+      expect(exchange.response?.text + JSON.stringify(exchange.request) + toCurl(exchange)).not.toContain(
+        SHARE_TOKEN,
+      );
+    }
+    expect(toCurl(used)).toContain(`authorization: Bearer ${REDACTED_SHARE_TOKEN}`);
   });
 
   it('can send no Authorization header at all', async () => {

@@ -82,9 +82,13 @@ function flatHeaders(headers: Record<string, string | string[] | undefined>): Re
 /** Calls the implementation by operationId (or raw method and path), recording every exchange. */
 export class ApiClient {
   private readonly redact: Redactor;
+  /** Keys only: the parsed body keeps share-link tokens, which checks use (a token minted, then tried). */
+  private readonly redactKeys: Redactor;
 
   constructor(private readonly options: ClientOptions) {
-    this.redact = makeRedactor([...(options.secrets ?? []), ...(options.apiKey ? [options.apiKey] : [])]);
+    const secrets = [...(options.secrets ?? []), ...(options.apiKey ? [options.apiKey] : [])];
+    this.redact = makeRedactor(secrets);
+    this.redactKeys = makeRedactor(secrets, { shareTokens: false });
   }
 
   /** A client for the same target with another key (or none). */
@@ -174,13 +178,15 @@ export class ApiClient {
         bodyTimeout: timeout,
         signal: AbortSignal.timeout(timeout),
       });
-      const text = this.redact(await res.body.text());
+      const received = this.redactKeys(await res.body.text());
       const responseHeaders = flatHeaders(res.headers);
+      // The text is what reports show (curl lines, excerpts); the JSON is what checks read. Anything
+      // a check copies from the JSON into a message is redacted again before any report is written.
       const response: RecordedResponse = {
         status: res.statusCode,
         headers: responseHeaders,
-        text,
-        json: parseJson(text),
+        text: this.redact(received),
+        json: parseJson(received),
       };
       exchange.response = response;
     } catch (error) {

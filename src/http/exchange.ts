@@ -15,9 +15,9 @@ export type MultipartPart =
 export interface RecordedResponse {
   status: number;
   headers: Record<string, string>;
-  /** The body as text (empty when there is none). */
+  /** The body as text (empty when there is none), keys and share-link tokens redacted. */
   text: string;
-  /** The parsed JSON body, or undefined when the body is not JSON. */
+  /** The parsed JSON body (keys redacted, share-link tokens kept), or undefined when it is not JSON. */
   json: unknown;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeRedactor, REDACTED_KEY } from './redact.ts';
+import { makeRedactor, REDACTED_KEY, REDACTED_SHARE_TOKEN, redactShareTokens } from './redact.ts';
 
 describe('makeRedactor', () => {
   it('replaces known secrets even when they do not look like keys', () => {
@@ -14,7 +14,30 @@ describe('makeRedactor', () => {
 
   it('is idempotent on already redacted text', () => {
     const redact = makeRedactor(['svc_ai_abc']);
-    const once = redact('svc_ai_abc');
+    const once = redact('svc_ai_abc con_sh_abc');
     expect(redact(once)).toBe(once);
+  });
+
+  it('takes a key holding regular-expression characters literally', () => {
+    const key = 'k.*+?^${}()|[]\\x';
+    const redact = makeRedactor([key]);
+    expect(redact(`a ${key} b`)).toBe(`a ${REDACTED_KEY} b`);
+    // As a pattern `k.*` would swallow the rest of the line; taken literally it matches nothing here.
+    expect(redact('kkkk and more')).toBe('kkkk and more');
+  });
+
+  it('finds a key also as escaped in a JSON string and as percent-encoded in a URL', () => {
+    const key = 'svc"ai\\quote/slash';
+    const redact = makeRedactor([key]);
+    const json = JSON.stringify({ echoed: key });
+    expect(JSON.parse(redact(json))).toEqual({ echoed: REDACTED_KEY });
+    expect(redact(`/x?k=${encodeURIComponent(key)}`)).toBe(`/x?k=${REDACTED_KEY}`);
+  });
+
+  it('hides share-link tokens wherever they are seen, unless told not to', () => {
+    const text = '{"data":"con_sh_4f9a2b-XYZ"} Bearer con_sh_abc';
+    expect(makeRedactor([])(text)).toBe(`{"data":"${REDACTED_SHARE_TOKEN}"} Bearer ${REDACTED_SHARE_TOKEN}`);
+    expect(redactShareTokens(text)).toBe(makeRedactor([])(text));
+    expect(makeRedactor([], { shareTokens: false })(text)).toBe(text);
   });
 });

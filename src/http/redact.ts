@@ -1,24 +1,68 @@
 /** What a key looks like in any output of the suite. */
 export const REDACTED_KEY = 'svc_ai_…redacted';
 
+/** What a share-link token looks like in any output of the suite. */
+export const REDACTED_SHARE_TOKEN = 'con_sh_…redacted';
+
+/**
+ * The shortest key the suite accepts. A shorter one (`k`, `0`) occurs by chance in ordinary text,
+ * so hiding it would mangle every report and line printed, and it could not be hidden reliably.
+ */
+export const MIN_SECRET_LENGTH = 8;
+
 // Anything shaped like an API key is hidden even when the keyring does not know it (a key echoed
 // back by an implementation, a key from another tool's environment).
 const KEY_SHAPE = /svc_ai_[A-Za-z0-9._~+/=-]+/g;
 
+// A share-link token (API.md: "a token beginning con_sh_") lets anyone talk to an assistant: it is
+// a secret too, wherever it is seen, though the suite never knows it in advance.
+const SHARE_TOKEN_SHAPE = /con_sh_[A-Za-z0-9._~+/=-]+/g;
+
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * A secret as it can appear in recorded text: itself, escaped inside a JSON string (a key echoed
+ * in a response body), and percent-encoded (a key in a URL).
+ */
+function spellings(secret: string): string[] {
+  return [...new Set([secret, JSON.stringify(secret).slice(1, -1), encodeURIComponent(secret)])];
 }
 
 export interface Redactor {
   (text: string): string;
 }
 
-/** Replaces every known secret, and anything shaped like an API key, with {@link REDACTED_KEY}. */
-export function makeRedactor(secrets: readonly string[]): Redactor {
-  const known = [...new Set(secrets.filter((s) => s.length > 0))].sort((a, b) => b.length - a.length);
+export interface RedactorOptions {
+  /** Also hide share-link tokens (default true). */
+  shareTokens?: boolean;
+}
+
+/** Replaces share-link tokens with {@link REDACTED_SHARE_TOKEN}. */
+export function redactShareTokens(text: string): string {
+  return text.replace(SHARE_TOKEN_SHAPE, (match) =>
+    match === REDACTED_SHARE_TOKEN ? match : REDACTED_SHARE_TOKEN,
+  );
+}
+
+/**
+ * Replaces every known secret, and anything shaped like an API key, with {@link REDACTED_KEY};
+ * and, unless told otherwise, every share-link token with {@link REDACTED_SHARE_TOKEN}. It works on
+ * plain text: serialised formats are redacted string by string (src/report/redact-structured.ts),
+ * never as raw text, so that no replacement can break their syntax.
+ */
+export function makeRedactor(secrets: readonly string[], options: RedactorOptions = {}): Redactor {
+  const known = [...new Set(secrets.filter((s) => s.length > 0).flatMap(spellings))].sort(
+    (a, b) => b.length - a.length,
+  );
   const knownPattern = known.length > 0 ? new RegExp(known.map(escapeRegExp).join('|'), 'g') : undefined;
+  const shareTokens = options.shareTokens ?? true;
   return (text: string) => {
     const withoutKnown = knownPattern ? text.replace(knownPattern, REDACTED_KEY) : text;
-    return withoutKnown.replace(KEY_SHAPE, (match) => (match === REDACTED_KEY ? match : REDACTED_KEY));
+    const withoutKeys = withoutKnown.replace(KEY_SHAPE, (match) =>
+      match === REDACTED_KEY ? match : REDACTED_KEY,
+    );
+    return shareTokens ? redactShareTokens(withoutKeys) : withoutKeys;
   };
 }

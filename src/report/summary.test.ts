@@ -56,4 +56,15 @@ describe('summary.json', () => {
       exitCodeOf(buildSummary({ ...base, checks: [], harnessErrors: ['suites/x.test.ts: SyntaxError'] })),
     ).toBe(2);
   });
+
+  it('exits 2 when no check executed: testing nothing is no success', () => {
+    const base = { target: 't', startedAt: new Date(), durationMs: 1, harnessErrors: [] as string[] };
+    expect(exitCodeOf(buildSummary({ ...base, checks: [] }))).toBe(2);
+    expect(exitCodeOf(buildSummary({ ...base, checks: [check('skipped', 'skipped')] }))).toBe(2);
+    expect(
+      exitCodeOf(
+        buildSummary({ ...base, checks: [check('skipped', 'skipped'), check('observed', 'passed')] }),
+      ),
+    ).toBe(0);
+  });
 });

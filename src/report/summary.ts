@@ -23,6 +23,9 @@ export interface Summary {
   durationMs: number;
   totals: { passed: number; failed: number; skipped: number };
   outcomes: Record<Outcome, number>;
+  /** Only on a `--certify` run: whether the implementation is certified, and why not. */
+  certified?: boolean;
+  certificationReasons?: string[];
   /** Problems of the run itself (a file that could not load, an unhandled error). */
   harnessErrors: string[];
   checks: SummaryCheck[];
@@ -65,13 +68,22 @@ export function buildSummary(input: {
   };
 }
 
+/** Checks that ran to a verdict or an error: every check but the skipped ones. */
+export function executedCount(summary: Summary): number {
+  return summary.checks.length - summary.outcomes.skipped;
+}
+
 /**
  * TARGET.md's exit status: 1 when a check failed (the verdict stands even if something else broke),
- * 2 when nothing failed but the run could not be fully carried out, else 0.
+ * 2 when nothing failed but the run could not be fully carried out (an errored check, a harness
+ * error, no check executed at all: testing nothing is no success; on a `--certify` run, anything
+ * that denies the certificate), else 0.
  */
 export function exitCodeOf(summary: Summary): 0 | 1 | 2 {
   if (summary.outcomes.failed > 0) return 1;
   if (summary.outcomes.errored > 0 || summary.harnessErrors.length > 0) return 2;
+  if (executedCount(summary) === 0) return 2;
+  if (summary.certified === false) return 2;
   return 0;
 }
 

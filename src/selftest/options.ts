@@ -35,12 +35,7 @@ export function parseSelfTestArgs(
   argv: readonly string[],
   known: ReadonlySet<string> = FAULT_IDS,
 ): SelfTestOptions {
-  const args = parseArgs(argv, FLAGS);
-  const [positional] = args.positionals;
-  if (positional !== undefined)
-    throw new ConfigError(
-      `self-test takes no argument "${positional}" (options: --jobs N, --fault ID[,ID], --keep-reports, --table)`,
-    );
+  const args = parseArgs(argv, FLAGS, 'self-test');
   let faults: string[] | undefined;
   if (args.values.fault !== undefined) {
     faults = [

@@ -115,6 +115,25 @@ describe('keyring validation', () => {
     );
   });
 
+  it.each(['k', '0', 'svc_ai_'])(
+    'refuses a key of %j: too short to keep out of reports, never printed',
+    (key) => {
+      let message = '';
+      try {
+        parseKeyring('k.json', { keys: { full: 'svc_ai_long_enough', revoked: key } });
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        message = (error as Error).message;
+      }
+      expect(message).toBe(
+        'keyring k.json: the key of role "revoked" is shorter than 8 characters: a key that short cannot be kept out of reports reliably, so the suite refuses it',
+      );
+      expect(() =>
+        resolveTarget(targetOptions({ baseUrl: 'http://x.example/api/v1', apiKey: key }, {})),
+      ).toThrow(/^the API key \(--api-key or CONFORMANCE_API_KEY\) is shorter than 8 characters/);
+    },
+  );
+
   it('refuses a top level that is not an object and a malformed probe list', () => {
     expect(() => parseKeyring('k.json', [])).toThrow(/top level must be a JSON object/);
     expect(() =>

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { ConfigError } from './config-error.ts';
 import type { Keyring } from './keyring-types.ts';
-import { readKeyringFile } from './keyring.ts';
+import { assertRedactableKey, readKeyringFile } from './keyring.ts';
 
 /** What TARGET.md lets a person choose, after flags have overridden the environment. */
 export interface TargetOptions {
@@ -77,6 +77,8 @@ export function resolveTarget(options: TargetOptions): ResolvedTarget {
     return { ...common, baseUrl: undefined, keyring: { keys: {} } };
   }
   const baseUrl = validateBaseUrl(options.baseUrl);
+  if (options.apiKey !== undefined)
+    assertRedactableKey(options.apiKey, `the API key (--api-key or ${TARGET_ENV.apiKey})`);
   let keyring: Keyring;
   if (options.keyringFile !== undefined) {
     keyring = readKeyringFile(options.keyringFile);

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { MIN_SECRET_LENGTH } from '../http/redact.ts';
 import { ConfigError } from './config-error.ts';
 import { KEYRING_ROLES, type Keyring, type Role, type RouteProbe } from './keyring-types.ts';
 
@@ -7,6 +8,18 @@ const PROBE_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Refuses a key too short to be hidden from reports (see MIN_SECRET_LENGTH); `where` names it
+ * (the role, the flag), never the key itself.
+ */
+export function assertRedactableKey(key: string, where: string): void {
+  if (key.length < MIN_SECRET_LENGTH) {
+    throw new ConfigError(
+      `${where} is shorter than ${MIN_SECRET_LENGTH} characters: a key that short cannot be kept out of reports reliably, so the suite refuses it`,
+    );
+  }
 }
 
 function parseProbes(file: string, field: string, value: unknown): RouteProbe[] | undefined {
@@ -45,6 +58,7 @@ export function parseKeyring(file: string, data: unknown): Keyring {
     if (typeof key !== 'string' || key.length === 0) {
       throw new ConfigError(`keyring ${file}: the key of role "${role}" must be a non-empty string`);
     }
+    assertRedactableKey(key, `keyring ${file}: the key of role "${role}"`);
     keys[role as Role] = key;
   }
   const keyring: Keyring = { keys };

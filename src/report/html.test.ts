@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { certify } from './certification.ts';
+import { escapeHtml, renderHtmlReport } from './html.ts';
+import { buildSummary, type SummaryCheck } from './summary.ts';
+
+const check = (id: string, outcome: SummaryCheck['outcome'], message?: string): SummaryCheck => ({
+  id,
+  requirements: ['KB-ATTACH-04', 'LIM-02'],
+  status: outcome === 'failed' || outcome === 'errored' ? 'failed' : 'passed',
+  outcome,
+  title: `title of ${id}`,
+  file: 'suites/x.test.ts',
+  ...(message !== undefined ? { message } : {}),
+});
+
+const summary = buildSummary({
+  target: 'http://127.0.0.1:1/api/v1?<x>',
+  startedAt: new Date('2026-11-21T10:00:00.000Z'),
+  durationMs: 8123,
+  checks: [
+    check('a.passes', 'passed'),
+    check('b.fails', 'failed', 'Received: <script>alert("x")</script> & more'),
+    check('c.errors', 'errored', "HarnessError: it's broken"),
+  ],
+  harnessErrors: [],
+});
+
+describe('index.html', () => {
+  it('escapes every character that could open markup or end an attribute', () => {
+    expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
+  });
+
+  it('shows the header facts, the counts per outcome and every failed or errored check, escaped', () => {
+    const html = renderHtmlReport(summary);
+    expect(html.startsWith('<!doctype html>')).toBe(true);
+    expect(html).toContain('http://127.0.0.1:1/api/v1?&lt;x&gt;');
+    expect(html).toContain('2026-11-21T10:00:00.000Z');
+    expect(html).toContain('<tr><th scope="row">Duration</th><td>8.1 s</td></tr>');
+    expect(html).toContain(
+      ['passed', 'failed', 'warned', 'observed', 'skipped', 'errored']
+        .map((o) => `<th scope="col">${o}</th>`)
+        .join(''),
+    );
+    expect(html).toContain('<tr><td>1</td><td>1</td><td>0</td><td>0</td><td>0</td><td>1</td></tr>');
+    expect(html).toContain('Received: &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; more');
+    expect(html).toContain('HarnessError: it&#39;s broken');
+    expect(html).not.toContain('<script');
+    expect(html).not.toContain('a.passes');
+    expect(html).toContain('not a certification run');
+  });
+
+  it('fetches nothing: no script, no external resource, a policy that forbids both', () => {
+    const html = renderHtmlReport(summary);
+    expect(html).not.toMatch(/<(script|link|img|iframe)\b/);
+    expect(html).not.toMatch(/\s(src|href)=/);
+    expect(html).toContain(`content="default-src 'none'; style-src 'unsafe-inline'"`);
+  });
+
+  it('states the certification verdict and its reasons', () => {
+    const html = renderHtmlReport(certify(summary));
+    expect(html).toContain('not certified');
+    expect(html).toContain('<li>1 check(s) failed: b.fails</li>');
+    expect(renderHtmlReport(certify(summary, []))).toContain('<strong class="ok">certified</strong>');
+  });
+});

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { makeRedactor, REDACTED_KEY, REDACTED_SHARE_TOKEN } from '../http/redact.ts';
+import { redactJsonText, redactStrings, redactXml } from './redact-structured.ts';
+
+describe('redactStrings', () => {
+  it('redacts string values, never field names, numbers or the reports’ own vocabulary', () => {
+    // A key of eight characters that is also a field name, an outcome and part of a message.
+    const redact = makeRedactor(['observed', 'requirements']);
+    const summary = {
+      durationMs: 8123,
+      requirements: ['VOICE-12'],
+      checks: [
+        {
+          outcome: 'observed',
+          status: 'passed',
+          message: 'the key observed echoed, requirements too',
+          observations: [{ requirement: 'VOICE-12', value: 'con_sh_abc123' }],
+        },
+      ],
+    };
+    expect(redactStrings(summary, redact)).toEqual({
+      durationMs: 8123,
+      requirements: ['VOICE-12'],
+      checks: [
+        {
+          outcome: 'observed',
+          status: 'passed',
+          message: `the key ${REDACTED_KEY} echoed, ${REDACTED_KEY} too`,
+          observations: [{ requirement: 'VOICE-12', value: REDACTED_SHARE_TOKEN }],
+        },
+      ],
+    });
+  });
+});
+
+describe('redactJsonText', () => {
+  it('keeps JSON valid whatever the key looks like, and keeps text that needs nothing as it was', () => {
+    const key = 'svc_"ai\\12345678';
+    const redact = makeRedactor([key, '12345678']);
+    const text = `${JSON.stringify({ n: 12345678, name: `a ${key} b`, other: 'x' }, null, 2)}\n`;
+    const clean = redactJsonText(text, redact);
+    expect(JSON.parse(clean)).toEqual({ n: 12345678, name: `a ${REDACTED_KEY} b`, other: 'x' });
+    expect(clean.endsWith('}\n')).toBe(true);
+    const untouched = '{"a":  "nothing secret"}';
+    expect(redactJsonText(untouched, redact)).toBe(untouched);
+  });
+
+  it('redacts text that is not JSON as plain text', () => {
+    expect(redactJsonText('{ broken svc_ai_abc123', makeRedactor([]))).toBe(`{ broken ${REDACTED_KEY}`);
+  });
+});
+
+describe('redactXml', () => {
+  const xml = [
+    '<?xml version="1.0" encoding="UTF-8" ?>',
+    '<testsuites name="vitest tests">',
+    '<testcase classname="suites/a.test.ts" name="a &amp; b &gt; k&amp;&lt;ey1234">',
+    '<failure message="got k&amp;&lt;ey1234 and con_sh_tok123" type="AssertionError">',
+    'Received: k&amp;&lt;ey1234 in testcase &quot;x&quot;',
+    '</failure>',
+    '<system-out><![CDATA[log testcase k&<ey1234]]></system-out>',
+    '<!-- k&<ey1234 -->',
+    '</testcase>',
+    '</testsuites>',
+  ].join('\n');
+
+  it('redacts text and attribute values as the text they stand for, never element or attribute names', () => {
+    const clean = redactXml(xml, makeRedactor(['k&<ey1234', 'testcase', 'classname']));
+    expect(clean).toBe(
+      [
+        '<?xml version="1.0" encoding="UTF-8" ?>',
+        '<testsuites name="vitest tests">',
+        `<testcase classname="suites/a.test.ts" name="a &amp; b &gt; ${REDACTED_KEY}">`,
+        `<failure message="got ${REDACTED_KEY} and ${REDACTED_SHARE_TOKEN}" type="AssertionError">`,
+        `Received: ${REDACTED_KEY} in ${REDACTED_KEY} &quot;x&quot;`,
+        '</failure>',
+        `<system-out><![CDATA[log ${REDACTED_KEY} ${REDACTED_KEY}]]></system-out>`,
+        `<!-- ${REDACTED_KEY} -->`,
+        '</testcase>',
+        '</testsuites>',
+      ].join('\n'),
+    );
+  });
+
+  it('leaves a document with nothing to hide byte for byte', () => {
+    expect(redactXml(xml, makeRedactor(['nothing-like-this']))).toBe(
+      xml.replace('con_sh_tok123', REDACTED_SHARE_TOKEN),
+    );
+  });
+});
