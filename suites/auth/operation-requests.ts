@@ -18,6 +18,12 @@ import {
  */
 export interface PreparedRequest {
   input: CallInput;
+  /**
+   * What the document says a key allowed to make the call gets for this request: the operation's
+   * success (status and schema), or for a setup the document answers otherwise, a refusal of the
+   * request itself (never one for scope).
+   */
+  documentedAnswer?: 'success' | 'refused';
   /** Called with the answer: registers what the call created, forgets what it deleted. */
   settle?: (exchange: Exchange) => void;
 }
@@ -125,7 +131,9 @@ export const OPERATION_REQUESTS: Readonly<Record<string, RequestBuilder>> = {
     const persona = await bench.resources.createPersona('to-transfer');
     const objectId = await bench.resources.personaObjectId(persona.customPersonaId);
     // An address with no account: a transfer let through by mistake cannot move the assistant anywhere.
+    // The document answers that setup with a refusal ("must already have an account").
     return {
+      documentedAnswer: 'refused',
       input: {
         path: { personaId: objectId },
         body: { newOwnerEmail: `nobody-${bench.prefix}@example.invalid` },

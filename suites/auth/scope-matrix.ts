@@ -8,9 +8,17 @@ import {
   scopeRowRequirement,
   type ScopeCell,
 } from '../../src/checks/scope-matrix-cases.ts';
+import { expectRejected } from '../../src/checks/rejection.ts';
+import { expectSchema } from '../../src/checks/schema.ts';
 import { expectStatus } from '../../src/checks/status.ts';
 import { check, type CheckContext } from '../../src/harness/check.ts';
-import { loadOperationIndexSync, type Level, type Module, type Operation } from '../../src/spec/openapi.ts';
+import {
+  loadOperationIndexSync,
+  successStatus,
+  type Level,
+  type Module,
+  type Operation,
+} from '../../src/spec/openapi.ts';
 import { loadCatalog } from '../../src/spec/requirements.ts';
 import type { Role } from '../../src/target/keyring-types.ts';
 import { prepareRequest, workbenchOf } from './operation-requests.ts';
@@ -25,6 +33,8 @@ function citations(cell: ScopeCell, scopeRow: string | undefined): string[] {
   switch (access.kind) {
     case 'allowed':
       ids.push(LEVEL_REQUIREMENT[access.required]);
+      // The allowed call gets the documented answer to its request: the transfer's is a refusal.
+      if (operation.operationId === 'transferOwnership') ids.push('AS-TRANSFER-05');
       if (access.held !== access.required) ids.push('AUTH-11');
       if (operation.scope.module === 'voices' && role === 'preset:assistants-knowledge') ids.push('AUTH-24');
       break;
@@ -49,7 +59,7 @@ function citations(cell: ScopeCell, scopeRow: string | undefined): string[] {
 function titleOf(role: Role, access: Access, module: Module): string {
   switch (access.kind) {
     case 'allowed':
-      return `a ${role} key (${access.held} on ${module}, ${access.required} needed) is not refused for scope`;
+      return `a ${role} key (${access.held} on ${module}, ${access.required} needed) gets the documented answer, not a refusal for scope`;
     case 'level-too-low':
       return `a ${role} key is refused with 403 scope_denied naming module ${module}, required ${access.required}, held ${access.held}`;
     case 'module-not-held':
@@ -61,12 +71,22 @@ async function runCell(cell: ScopeCell, context: CheckContext): Promise<void> {
   const { operation, access } = cell;
   // The role first: a keyring without it skips the check before anything is created.
   const client = context.as(cell.role);
-  const { input, settle } = await prepareRequest(operation.operationId, workbenchOf(context));
+  const { input, settle, documentedAnswer } = await prepareRequest(
+    operation.operationId,
+    workbenchOf(context),
+  );
   const exchange = await client.call(operation.operationId, input);
   settle?.(exchange);
   switch (access.kind) {
     case 'allowed':
+      // Not refused for scope is not enough: a 404 or a 500 is not what an allowed key gets.
       expectNotRefusedForScope(exchange);
+      if (documentedAnswer === 'refused') {
+        expectRejected(exchange);
+        return;
+      }
+      expectStatus(exchange, successStatus(operation));
+      expectSchema(context.spec, exchange);
       return;
     case 'level-too-low':
       expectScopeGateRefusal(exchange, 'scope_denied');

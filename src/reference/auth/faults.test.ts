@@ -43,6 +43,7 @@ const PROBES: Record<AuthFault, FaultProbe> = {
   'auth.edit-may-delete': (h) =>
     summary(h, 'plugins:edit', 'DELETE', PLUGIN.delete, { title: 'probe_plugin' }),
   'auth.exact-level-only': (h) => summary(h, 'assistants:manage', 'POST', PERSONA.list()),
+  'auth.higher-level-not-found': (h) => summary(h, 'assistants:manage', 'POST', PERSONA.list()),
   'auth.transfer-at-edit': (h) =>
     summary(h, 'assistants:edit', 'POST', PERSONA.transfer('0123456789abcdef01234567'), {}),
   'auth.delete-base-at-edit': (h) => summary(h, 'knowledgeBase:edit', 'DELETE', '/kb/probe-base'),

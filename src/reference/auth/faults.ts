@@ -77,6 +77,11 @@ export const AUTH_FAULTS = {
     requirement: 'AUTH-11',
     breaks: 'a higher level does not include the lower ones (manage cannot list)',
   },
+  'auth.higher-level-not-found': {
+    requirement: 'AUTH-11',
+    breaks:
+      'a scoped key holding more than the level an operation needs passes the gate, then gets 404 (as if the route did not exist)',
+  },
   'auth.transfer-at-edit': {
     requirement: 'AUTH-10',
     breaks: 'transfer ownership needs only assistants:edit',

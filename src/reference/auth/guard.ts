@@ -131,6 +131,14 @@ export function authorize(
   return levelPasses(held, scope, fault) ? undefined : scopeDenied(scope.module, scope.level, held, faults);
 }
 
+/** A scoped key holding a higher level in the route's module than the route needs (not `full`). */
+function aboveNeededLevel(key: ApiKey, route: RouteContext, scopeTable: ReadonlyMap<string, Scope>): boolean {
+  const scope = scopeTable.get(routeKey(route.method, route.url));
+  const held = scope === undefined ? undefined : key.scopes?.[scope.module];
+  if (scope === undefined || held === undefined || holdsEverything(key)) return false;
+  return LEVELS.indexOf(held) > LEVELS.indexOf(scope.level);
+}
+
 function isFailure(result: ApiKey | AuthFailure): result is AuthFailure {
   return 'status' in result && 'body' in result;
 }
@@ -174,6 +182,14 @@ export function installGuard(app: FastifyInstance, options: GuardOptions): void 
     const refused = authorize(authenticated, route, options.scopeTable, now(), faults);
     if (refused) {
       refuse(reply, refused, faults);
+      return;
+    }
+    if (
+      route &&
+      authFault(faults, 'auth.higher-level-not-found') &&
+      aboveNeededLevel(authenticated, route, options.scopeTable)
+    ) {
+      void reply.code(404).send({ message: 'Not Found' });
       return;
     }
     request.caller = { accountId: authenticated.accountId, keyId: authenticated.id };
