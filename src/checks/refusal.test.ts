@@ -55,6 +55,12 @@ describe('scope-gate refusals', () => {
     expect(() =>
       expectMessageCarriesDate(exchange(403, { message: 'expired on 20 November 2026' })),
     ).not.toThrow();
+    expect(() =>
+      expectMessageCarriesDate(exchange(403, { message: 'key expired at 1763625600000' })),
+    ).not.toThrow();
+    expect(() => expectMessageCarriesDate(exchange(403, { message: 'key expired 12 days ago' }))).toThrow(
+      /expiry date/,
+    );
     expect(() => expectMessageCarriesDate(exchange(403, { message: 'API key expired' }))).toThrow(
       /expiry date/,
     );

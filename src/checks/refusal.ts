@@ -41,10 +41,13 @@ export function expectKeyStateRefusal(exchange: Exchange, code: string): void {
   expectFieldType(exchange, 'message', 'string');
 }
 
-/** The `key_expired` message carries a date; its format is not stated, so a four-digit year is enough. */
+/**
+ * The `key_expired` message carries a date; its format is not stated, so a four-digit year (ISO
+ * 8601 or any written date) or a Unix time in seconds or milliseconds is enough.
+ */
 export function expectMessageCarriesDate(exchange: Exchange): void {
   const message = bodyOf(exchange).message;
-  if (typeof message !== 'string' || !/(?<!\d)\d{4}(?!\d)/.test(message)) {
+  if (typeof message !== 'string' || !/(?<!\d)(\d{4}|\d{10}|\d{13})(?!\d)/.test(message)) {
     throw new ConformanceFailure(
       `Received: message ${show(message)} / Documented: a message carrying the expiry date`,
       exchange,

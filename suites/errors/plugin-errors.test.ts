@@ -1,3 +1,4 @@
+import { expectRejected } from '../../src/checks/rejection.ts';
 import { describe, expect } from 'vitest';
 import { expectMessage } from '../../src/checks/error-body.ts';
 import { ConformanceFailure } from '../../src/checks/failure.ts';
@@ -105,22 +106,23 @@ describe('createPlugin — POST /plugin/enterprise/createGlobalPlugin', () => {
       `the reserved title ${reserved} is rejected on create, and the account gets no plugin of that title`,
       async (context) => {
         const resources = accountResources(context);
-        const before = (await ownTitles(resources.client)).includes(reserved);
-        if (before) return context.skip(`the account already has its own plugin titled ${reserved}`);
+        const countOf = async () =>
+          (await ownTitles(resources.client)).filter((title) => title === reserved).length;
+        // A built-in may be listed among the account's own plugins on some implementations (what
+        // the own catalog holds beyond the account's creations is not stated): then the create must
+        // still be refused, and the count must not grow. Never tracked for deletion: not ours.
+        const before = await countOf();
+        if (before > 0)
+          context.observe('ERR-25', `the own catalog already lists a plugin titled ${reserved}`);
         const exchange = await resources.client.call('createPlugin', { body: pluginBody(reserved) });
-        trackIfCreated(resources, reserved, exchange);
+        if (before === 0) trackIfCreated(resources, reserved, exchange);
         context.observe('ERR-26', `reserved title ${reserved}: ${errorSummary(exchange)}`);
-        const status = (exchange.response?.json as { status?: unknown } | undefined)?.status;
-        if (succeededCall(exchange) && status !== false) {
-          throw new ConformanceFailure(
-            `Received: a successful create of ${reserved} / Documented: reserved titles are rejected on create`,
-            exchange,
-          );
-        }
-        expect(
-          await ownTitles(resources.client),
-          `the account's own plugins after creating ${reserved}`,
-        ).not.toContain(reserved);
+        // A 5xx is no documented refusal (warned), but only after the catalog was judged.
+        const serverError = (exchange.response?.status ?? 0) >= 500;
+        if (!serverError) expectRejected(exchange);
+        expect(await countOf(), `plugins titled ${reserved} in the own catalog after the create`).toBe(
+          before,
+        );
       },
       { operations: ['createPlugin', 'listPlugins'] },
     );
