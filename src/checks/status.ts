@@ -21,14 +21,6 @@ export function expectStatus(exchange: Exchange, documented: number | readonly n
   }
 }
 
-/** The request succeeded (2xx) where the document names no exact success status for the case. */
-export function expectSuccess(exchange: Exchange): void {
-  const response = expectResponse(exchange);
-  if (response.status < 200 || response.status > 299) {
-    throw new ConformanceFailure(`Received: ${response.status} / Documented: a success (2xx)`, exchange);
-  }
-}
-
 /**
  * The request was refused (any 4xx) where the document does not state which status. A 5xx is not a
  * documented refusal but not a stated violation either: it is warned, with the status seen.
