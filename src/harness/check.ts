@@ -103,6 +103,32 @@ function kindOf(requirements: readonly string[]): CheckKind {
   return 'observed';
 }
 
+/**
+ * What an error thrown by a check body makes of it: a `ConformanceWarning`, or a failed assertion of
+ * a check citing only `should` requirements, is recorded as the check's warning (outcome `warned`,
+ * with the HTTP status seen observed); anything else is rethrown, for vitest to report as failed
+ * (a verdict) or errored (the harness broke).
+ */
+export function settleCheckError(error: unknown, meta: CheckMeta): void {
+  if (error instanceof ConformanceWarning) {
+    // A warning stops the check (what follows rested on a proper answer) without failing it.
+    meta.warning = error.message;
+    const status = error.exchange?.response?.status;
+    const requirement = meta.requirements[0];
+    if (status !== undefined && requirement !== undefined) {
+      meta.observations.push({ requirement, value: `HTTP ${status}` });
+    }
+    return;
+  }
+  const verdict =
+    error instanceof ConformanceFailure || (error instanceof Error && error.name === 'AssertionError');
+  if (meta.kind === 'should' && verdict) {
+    meta.warning = error.message;
+    return;
+  }
+  throw error;
+}
+
 /** What a check body receives: the fixtures and the parts of vitest's context a check needs. */
 export type CheckContext = CheckFixtures &
   Pick<TestContext, 'task' | 'skip' | 'onTestFinished' | 'signal' | 'annotate'>;
@@ -175,22 +201,7 @@ export function check(
       try {
         await body(context);
       } catch (error) {
-        // A warning stops the check (what follows rested on a proper answer) without failing it.
-        if (error instanceof ConformanceWarning) {
-          meta.warning = error.message;
-          const status = error.exchange?.response?.status;
-          if (status !== undefined && requirements[0] !== undefined) {
-            meta.observations.push({ requirement: requirements[0], value: `HTTP ${status}` });
-          }
-          return;
-        }
-        const verdict =
-          error instanceof ConformanceFailure || (error instanceof Error && error.name === 'AssertionError');
-        if (kind === 'should' && verdict) {
-          meta.warning = error.message;
-          return;
-        }
-        throw error;
+        settleCheckError(error, meta);
       }
     },
   );

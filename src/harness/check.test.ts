@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { ConformanceFailure, ConformanceWarning, HarnessError } from '../checks/failure.ts';
+import type { Exchange } from '../http/exchange.ts';
+import type { CheckKind, CheckMeta } from './check-meta.ts';
+import { settleCheckError } from './check.ts';
+
+function meta(kind: CheckKind): CheckMeta {
+  return { id: 'x.y', requirements: ['ERR-25', 'ERR-26'], kind, operations: [], area: 'x', observations: [] };
+}
+
+const serverError: Exchange = {
+  operationId: 'createPlugin',
+  label: 'createPlugin — test',
+  request: { method: 'POST', url: 'http://127.0.0.1/api/v1/x', headers: {} },
+  response: { status: 500, headers: {}, text: '{}', json: {} },
+  error: undefined,
+  durationMs: 1,
+};
+
+describe('settleCheckError: what an error thrown by a check makes of it', () => {
+  it('records a warning on a must check, with the status seen observed, instead of failing it', () => {
+    const m = meta('must');
+    settleCheckError(new ConformanceWarning('Received: 500 / Documented: a refusal', serverError), m);
+    expect(m.warning).toMatch(/Received: 500/);
+    expect(m.observations).toEqual([{ requirement: 'ERR-25', value: 'HTTP 500' }]);
+  });
+
+  it('rethrows a failure of a must check: it is a verdict', () => {
+    const failure = new ConformanceFailure('Received: 200 / Documented: 400', undefined);
+    expect(() => settleCheckError(failure, meta('must'))).toThrow(failure);
+  });
+
+  it('turns a failed should into a warning, but never a broken harness', () => {
+    const m = meta('should');
+    settleCheckError(new ConformanceFailure('ranking', undefined), m);
+    expect(m.warning).toBe('ranking');
+    expect(() => settleCheckError(new HarnessError('no response'), meta('should'))).toThrow(HarnessError);
+  });
+});
