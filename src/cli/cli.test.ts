@@ -239,6 +239,9 @@ describe('conformance run', () => {
       "conformance: no check ran: --only 'voices' --requirement 'KB-ATTACH-04' selected no check",
     );
     expect(readSummary(reportDir).checks).toEqual([]);
+    expect(readSummary(reportDir).harnessErrors).toEqual([
+      "no check ran: --only 'voices' --requirement 'KB-ATTACH-04' selected no check",
+    ]);
   });
 
   it('exits 2 with one line naming an unreachable address', async () => {

@@ -12,7 +12,6 @@ import { redactStrings } from '../report/redact-structured.ts';
 import { renderScopeMatrix } from '../report/scope-matrix.ts';
 import {
   buildSummary,
-  executedCount,
   exitCodeOf,
   writeSummary,
   type Summary,
@@ -257,12 +256,17 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
     });
     await vitest.close();
 
+    const executed = collect.checks.filter((check) => check.outcome !== 'skipped').length;
     const built = buildSummary({
       target: running.baseUrl,
       startedAt,
       durationMs: Date.now() - startedAt.getTime(),
       checks: collect.checks,
-      harnessErrors: collect.harnessErrors,
+      // A run that executed nothing says why in summary.json too, not only on the terminal.
+      harnessErrors: [
+        ...collect.harnessErrors,
+        ...(executed === 0 ? [nothingRanMessage(args, collect.checks)] : []),
+      ],
     });
     const summary = writeReports(reportDir, certifying ? certify(built) : built, redact, true);
     redactWrittenFiles([junitFile, allureDir], redact);
@@ -273,9 +277,9 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
       `conformance: ${passed} passed (${warned} with a warning, ${observed} observations), ` +
         `${failed} failed (${errored} of them errored: not a verdict), ${skipped} skipped; reports in ${reportDir}`,
     );
-    for (const error of summary.harnessErrors) console.error(`conformance: harness error: ${error}`);
-    if (executedCount(summary) === 0)
-      console.error(`conformance: ${nothingRanMessage(args, summary.checks)}`);
+    for (const error of summary.harnessErrors) {
+      console.error(`conformance: ${error.startsWith('no check ran') ? '' : 'harness error: '}${error}`);
+    }
     if (summary.certified !== undefined) {
       console.log(
         summary.certified
