@@ -137,6 +137,7 @@ interface WrittenSummary {
   totals: { passed: number; failed: number; skipped: number };
   certified?: boolean;
   certificationReasons?: string[];
+  harnessErrors: string[];
   checks: { id: string; status: string; requirements: string[]; message?: string }[];
 }
 
