@@ -24,6 +24,7 @@ const KNOWLEDGE_REQUIREMENTS: Record<KnowledgeFault, string> = {
   'kb.query-ignores-topk': 'LIM-07',
   'kb.query-topk-unbounded': 'LIM-08',
   'kb.query-max-off-by-one': 'KB-QUERY-10',
+  'kb.query-any-account': 'ACCT-01',
   'kb.query-returns-deleted': 'STATE-15',
   'kb.refresh-now-ignores-urls': 'STATE-06',
 };

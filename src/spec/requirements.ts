@@ -16,6 +16,7 @@ export const REQUIREMENT_KINDS: readonly RequirementKind[] = ['must', 'should', 
 
 /** The id prefixes, one per area of the document, in the order they are introduced. */
 export const REQUIREMENT_PREFIXES = [
+  'ACCT',
   'CONV',
   'IDS',
   'AS-LIST',

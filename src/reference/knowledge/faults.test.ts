@@ -65,6 +65,10 @@ const PROBES: Record<KnowledgeFault, (app: KbTestApp) => Promise<unknown>> = {
         .results as unknown[]
     ).length;
   },
+  'kb.query-any-account': async (app) => {
+    const kbId = await createBase(app, 'theirs', ACCOUNT_B);
+    return (await app.call('POST', `/kb/${kbId}/query`, { json: { query: 'anything' } })).status;
+  },
   'kb.query-returns-deleted': async (app) => {
     const kbId = await createBase(app);
     const { docId } = await ingestText(app, kbId, 'Voles dig tunnels.', 'Voles');

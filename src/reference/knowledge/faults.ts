@@ -10,6 +10,7 @@ export const KNOWLEDGE_FAULTS = {
   'kb.query-ignores-topk': 'query returns up to 20 results whatever topK asks',
   'kb.query-topk-unbounded': 'query returns as many results as topK asks, also above the maximum of 20',
   'kb.query-max-off-by-one': 'query with topK 20 returns at most 19 results although more chunks match',
+  'kb.query-any-account': 'a base of another account can be queried by its kbId',
   'kb.query-returns-deleted': 'deleting a document leaves its chunks in query results',
   'kb.refresh-now-ignores-urls': 'refresh-now reports the documents but never re-crawls them',
 } as const;

@@ -71,6 +71,12 @@ export class KnowledgeStore {
     return base;
   }
 
+  /** The base as its owner sees it, whoever asks: only for the `kb.query-any-account` fault. */
+  anyAccount(kbId: string): VisibleBase | undefined {
+    const base = this.bases.get(kbId);
+    return base && { base, shared: false };
+  }
+
   /** The base as `accountId` sees it: owned, granted (`shared`), or not at all. */
   visible(accountId: string, kbId: string): VisibleBase | undefined {
     const base = this.bases.get(kbId);

@@ -71,6 +71,10 @@ const PROBES: Record<PluginFault, FaultProbe> = {
     const _id = ((await get(h, title)).json.plugin as Record<string, unknown>)._id;
     return (await h.call('full', 'PUT', PLUGIN.update, { body: { title, _id, name: 'Renamed' } })).status;
   },
+  'plugins.update-any-owner': async (h) => {
+    const { title } = await create(h, { isPublic: true });
+    return (await h.call('other', 'PUT', PLUGIN.update, { body: { title, human_description: 'B' } })).status;
+  },
   'plugins.delete-stays-public': async (h) => {
     const { title } = await create(h, { isPublic: true });
     await h.call('full', 'DELETE', PLUGIN.delete, { body: { title } });

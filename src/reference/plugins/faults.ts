@@ -66,6 +66,10 @@ export const PLUGIN_FAULTS = {
     requirement: 'PL-UPDATE-04',
     breaks: "an update carrying the plugin's own _id is accepted (only a different _id is Invalid Body)",
   },
+  'plugins.update-any-owner': {
+    requirement: 'ACCT-01',
+    breaks: "an update by title reaches another account's plugin, ownership unchecked",
+  },
   'plugins.delete-stays-public': {
     requirement: 'STATE-10',
     breaks: 'deleting a public plugin leaves it in the public catalog (it only leaves the own catalog)',
