@@ -1,13 +1,8 @@
 import { describeResponse, toCurl } from '../http/curl.ts';
 import type { Exchange } from '../http/exchange.ts';
 
-/**
- * A verdict against the implementation: what was received, what the document says, and how to
- * reproduce it. Its message is what a person reads in every report.
- */
-export class ConformanceFailure extends Error {
-  override readonly name = 'ConformanceFailure';
-
+/** An answer judged against the document: its message says what came, what is documented, and how to reproduce it. */
+abstract class JudgedAnswer extends Error {
   constructor(
     readonly summary: string,
     readonly exchange: Exchange | undefined,
@@ -21,23 +16,20 @@ export class ConformanceFailure extends Error {
 }
 
 /**
- * Not a verdict of non-conformance, but an answer worth a person's attention: a 5xx where the
- * document says "refused" without giving the status, or a `should` not met. Reported as `warned`
- * (never fails the run) whatever the kinds of the requirements the check cites.
+ * A verdict against the implementation: what was received, what the document says, and how to
+ * reproduce it. Its message is what a person reads in every report.
  */
-export class ConformanceWarning extends Error {
-  override readonly name = 'ConformanceWarning';
+export class ConformanceFailure extends JudgedAnswer {
+  override readonly name = 'ConformanceFailure';
+}
 
-  constructor(
-    readonly summary: string,
-    readonly exchange: Exchange | undefined,
-  ) {
-    super(
-      exchange
-        ? `${summary}\n  ${exchange.label}\n  ${toCurl(exchange)}\n  → ${describeResponse(exchange)}`
-        : summary,
-    );
-  }
+/**
+ * Not a verdict of non-conformance, but an answer worth a person's attention: a 5xx where the
+ * document says "refused" without giving the status. Reported as `warned` (never fails the run)
+ * whatever the kinds of the requirements the check cites.
+ */
+export class ConformanceWarning extends JudgedAnswer {
+  override readonly name = 'ConformanceWarning';
 }
 
 /**

@@ -17,29 +17,13 @@ import { autoRefreshBody, markedSentence, markerWord } from '../../src/generate/
 import { check, type CheckContext } from '../../src/harness/check.ts';
 import { pollUntil } from '../../src/harness/poll.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
-import { bodyOf, isObject } from '../../src/resources/json.ts';
+import { bodyOf } from '../../src/resources/json.ts';
 import { CHANGING, HELD } from '../../src/target/fixture-pages.ts';
 import { fetchCount, heldState, holdFetches, pageUrl, releaseFetches } from './fixture-site.ts';
-import { INDEX_DEADLINE_MS, knowledgeSteps, type KnowledgeSteps } from './steps.ts';
+import { autoRefreshOf, INDEX_DEADLINE_MS, knowledgeSteps, type KnowledgeSteps } from './steps.ts';
 
 /** The re-crawl is queued, so its effects are awaited generously (polled, never slept). */
 const RECRAWL_DEADLINE_MS = 20_000;
-
-function autoRefreshOf(value: unknown): Record<string, unknown> {
-  return isObject(value) && isObject(value.autoRefresh) ? value.autoRefresh : {};
-}
-
-async function setAutoRefresh(
-  ctx: CheckContext,
-  kb: KnowledgeSteps,
-  kbId: string,
-  body: Record<string, unknown>,
-): Promise<Exchange> {
-  const exchange = await kb.client.call('setAutoRefresh', { path: { kbId }, body });
-  expectStatus(exchange, 200);
-  expectSchema(ctx.spec, exchange);
-  return exchange;
-}
 
 async function refreshNow(ctx: CheckContext, kb: KnowledgeSteps, kbId: string): Promise<Exchange> {
   const exchange = await kb.client.call('refreshNow', { path: { kbId } });
@@ -103,7 +87,7 @@ describe('setAutoRefresh — PATCH /kb/{kbId}/auto-refresh', () => {
     async (ctx) => {
       const kb = knowledgeSteps(ctx);
       const { kbId } = await kb.createBase();
-      const exchange = await setAutoRefresh(ctx, kb, kbId, { enabled: true, intervalDays: 5 });
+      const exchange = await kb.setAutoRefresh(kbId, { enabled: true, intervalDays: 5 });
       expect(bodyOf(exchange).kbId, 'kbId in the answer').toBe(kbId);
       const answer = autoRefreshOf(bodyOf(exchange));
       expect(
@@ -126,7 +110,7 @@ describe('setAutoRefresh — PATCH /kb/{kbId}/auto-refresh', () => {
       const kb = knowledgeSteps(ctx);
       const { kbId } = await kb.createBase();
       // Nothing set yet: disabled, the base shows the default interval, in the answer and the list.
-      const first = await setAutoRefresh(ctx, kb, kbId, { enabled: false });
+      const first = await kb.setAutoRefresh(kbId, { enabled: false });
       const firstAnswer = autoRefreshOf(bodyOf(first));
       expect(firstAnswer.enabled, 'autoRefresh.enabled in the answer').toBe(false);
       expectIntervalDays(first, firstAnswer.intervalDays, DEFAULT_INTERVAL_DAYS, 'the answer');
@@ -135,8 +119,8 @@ describe('setAutoRefresh — PATCH /kb/{kbId}/auto-refresh', () => {
       expectIntervalDays(undefined, unset.intervalDays, DEFAULT_INTERVAL_DAYS, 'the list');
 
       // Enabled with an interval, then disabled again: the interval shown then is not stated.
-      await setAutoRefresh(ctx, kb, kbId, { enabled: true, intervalDays: 9 });
-      const exchange = await setAutoRefresh(ctx, kb, kbId, { enabled: false });
+      await kb.setAutoRefresh(kbId, { enabled: true, intervalDays: 9 });
+      const exchange = await kb.setAutoRefresh(kbId, { enabled: false });
       expect(autoRefreshOf(bodyOf(exchange)).enabled, 'autoRefresh.enabled in the answer').toBe(false);
       const listed = autoRefreshOf(await kb.listedBase(kbId));
       expect(listed.enabled, 'autoRefresh.enabled as listed').toBe(false);
@@ -155,7 +139,7 @@ describe('setAutoRefresh — PATCH /kb/{kbId}/auto-refresh', () => {
     async (ctx) => {
       const kb = knowledgeSteps(ctx);
       const { kbId } = await kb.createBase();
-      const exchange = await setAutoRefresh(ctx, kb, kbId, {
+      const exchange = await kb.setAutoRefresh(kbId, {
         enabled: true,
         intervalDays: 1,
         intervalHours: 12,
@@ -185,7 +169,7 @@ describe('setAutoRefresh — PATCH /kb/{kbId}/auto-refresh', () => {
         fc.asyncProperty(autoRefreshBody(ctx.spec), async (body) => {
           history = afterBody(history, body);
           const documented = documentedIntervalDays(history, body);
-          const exchange = await setAutoRefresh(ctx, kb, kbId, body);
+          const exchange = await kb.setAutoRefresh(kbId, body);
           const answer = autoRefreshOf(bodyOf(exchange));
           expect(answer.enabled, 'autoRefresh.enabled in the answer').toBe(body.enabled);
           expectIntervalDays(exchange, answer.intervalDays, documented, 'the answer');

@@ -73,6 +73,14 @@ export class KnowledgeSteps {
 
   // ---------------------------------------------------------------- bases
 
+  /** PATCH auto-refresh, answered with the documented 200 and body. */
+  async setAutoRefresh(kbId: string, body: Record<string, unknown>): Promise<Exchange> {
+    const exchange = await this.client.call('setAutoRefresh', { path: { kbId }, body });
+    expectStatus(exchange, 200);
+    expectSchema(this.context.spec, exchange);
+    return exchange;
+  }
+
   /** A base from a drawn create body (with the check's overrides), deleted when the file ends. */
   async createBase(overrides: BodyOverrides = {}): Promise<CreatedBase> {
     const body = baseBody(this.context.spec, this.context.prefix, overrides);
@@ -245,4 +253,9 @@ export function attachmentsOf(
   return entries
     .map((entry) => ({ kbId: entry.kbId, enabled: entry.enabled, grounding_mode: entry.grounding_mode }))
     .sort((a, b) => String(a.kbId).localeCompare(String(b.kbId)));
+}
+
+/** The `autoRefresh` object of an answer or a listed base (empty when absent). */
+export function autoRefreshOf(value: unknown): JsonObject {
+  return isObject(value) && isObject(value.autoRefresh) ? value.autoRefresh : {};
 }

@@ -1,29 +1,10 @@
 import { describe, expect } from 'vitest';
 import { DEFAULT_INTERVAL_DAYS, expectIntervalDays } from '../../src/checks/auto-refresh-interval.ts';
-import { expectSchema } from '../../src/checks/schema.ts';
-import { expectStatus } from '../../src/checks/status.ts';
-import { check, type CheckContext } from '../../src/harness/check.ts';
-import type { Exchange } from '../../src/http/exchange.ts';
-import { bodyOf, isObject, type JsonObject } from '../../src/resources/json.ts';
-import { knowledgeSteps, type KnowledgeSteps } from '../knowledge-bases/steps.ts';
+import { check } from '../../src/harness/check.ts';
+import { bodyOf } from '../../src/resources/json.ts';
+import { autoRefreshOf, knowledgeSteps } from '../knowledge-bases/steps.ts';
 
 /** Limits table: the auto-refresh interval (intervalDays with intervalHours) and the listed default of 3 days. */
-
-function autoRefreshOf(value: unknown): JsonObject {
-  return isObject(value) && isObject(value.autoRefresh) ? value.autoRefresh : {};
-}
-
-async function setAutoRefresh(
-  context: CheckContext,
-  kb: KnowledgeSteps,
-  kbId: string,
-  body: Record<string, unknown>,
-): Promise<Exchange> {
-  const exchange = await kb.client.call('setAutoRefresh', { path: { kbId }, body });
-  expectStatus(exchange, 200);
-  expectSchema(context.spec, exchange);
-  return exchange;
-}
 
 describe('setAutoRefresh — PATCH /kb/{kbId}/auto-refresh', () => {
   check(
@@ -33,7 +14,7 @@ describe('setAutoRefresh — PATCH /kb/{kbId}/auto-refresh', () => {
     async (context) => {
       const kb = knowledgeSteps(context);
       const { kbId } = await kb.createBase();
-      const exchange = await setAutoRefresh(context, kb, kbId, {
+      const exchange = await kb.setAutoRefresh(kbId, {
         enabled: true,
         intervalDays: 1,
         intervalHours: 12,
@@ -51,7 +32,7 @@ describe('setAutoRefresh — PATCH /kb/{kbId}/auto-refresh', () => {
     async (context) => {
       const kb = knowledgeSteps(context);
       const { kbId } = await kb.createBase();
-      await setAutoRefresh(context, kb, kbId, { enabled: true, intervalDays: 7 });
+      await kb.setAutoRefresh(kbId, { enabled: true, intervalDays: 7 });
       const listed = await kb.listedBase(kbId);
       expect(listed, `base ${kbId} in the list`).toBeDefined();
       expect(autoRefreshOf(listed).intervalDays, 'autoRefresh.intervalDays as listed').toBe(7);
@@ -81,7 +62,7 @@ describe('listKnowledgeBases — GET /kb', () => {
         );
       else context.observe('LIM-15', `a new base's autoRefresh.enabled: ${JSON.stringify(created.enabled)}`);
 
-      const exchange = await setAutoRefresh(context, kb, kbId, { enabled: false });
+      const exchange = await kb.setAutoRefresh(kbId, { enabled: false });
       expectIntervalDays(
         exchange,
         autoRefreshOf(bodyOf(exchange)).intervalDays,
