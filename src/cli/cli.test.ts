@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -145,7 +145,15 @@ function readSummary(reportDir: string): WrittenSummary {
   return JSON.parse(readFileSync(join(reportDir, 'summary.json'), 'utf8')) as WrittenSummary;
 }
 
-const tempDir = () => mkdtempSync(join(tmpdir(), 'conformance-cli-'));
+const madeDirs: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'conformance-cli-'));
+  madeDirs.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of madeDirs) rmSync(dir, { recursive: true, force: true });
+});
 
 describe('conformance run', () => {
   it('runs selected checks end to end, writes every report, and no key appears anywhere', async () => {

@@ -1,8 +1,8 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { loadCatalog } from '../spec/requirements.ts';
 import { computeCoverage } from './coverage.ts';
 
@@ -15,6 +15,7 @@ describe('coverage of the requirement catalog', () => {
 
   it('counts cited requirements per kind and lists uncited musts', () => {
     const dir = mkdtempSync(join(tmpdir(), 'conformance-coverage-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     writeFileSync(
       join(dir, 'a.test.ts'),
       `check('x', ['KB-ATTACH-04', 'KB-QUERY-01', 'KB-ATTACH-99'], 't', f);`,

@@ -1,7 +1,7 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { makeRedactor, REDACTED_KEY } from '../http/redact.ts';
 import { redactWrittenFiles } from './redact-files.ts';
 
@@ -10,6 +10,7 @@ const KEY = 'svc_ai_files_test_0042';
 describe('redactWrittenFiles', () => {
   it('redacts the files given, each in its own format, and touches nothing else', () => {
     const dir = mkdtempSync(join(tmpdir(), 'conformance-redact-files-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     const allure = join(dir, 'allure-results');
     mkdirSync(allure);
     const result = join(allure, 'a-result.json');

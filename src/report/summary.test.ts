@@ -1,7 +1,7 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { buildSummary, exitCodeOf, writeSummary, type SummaryCheck } from './summary.ts';
 
 const check = (outcome: SummaryCheck['outcome'], status: SummaryCheck['status']): SummaryCheck => ({
@@ -16,6 +16,7 @@ const check = (outcome: SummaryCheck['outcome'], status: SummaryCheck['status'])
 describe('summary.json', () => {
   it('has the shape TARGET.md shows', () => {
     const dir = mkdtempSync(join(tmpdir(), 'conformance-summary-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     const summary = buildSummary({
       target: 'http://127.0.0.1:1/api/v1',
       startedAt: new Date('2026-11-21T10:00:00.000Z'),

@@ -1,12 +1,13 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { resolveTarget, targetOptions, validateBaseUrl } from './config.ts';
 import { ConfigError } from './config-error.ts';
 import { parseKeyring, readKeyringFile } from './keyring.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'conformance-config-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 function file(name: string, text: string): string {
   const path = join(dir, name);
   writeFileSync(path, text);
