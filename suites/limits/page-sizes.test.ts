@@ -105,6 +105,8 @@ function populate({ as, spec, prefix, tracker }: CheckContext): Promise<string> 
           tags: [word],
           human_description: word,
           ai_description: word,
+          // Found by search whether or not it covers unpublished plugins (not stated).
+          isPublic: true,
         }),
       ),
     );

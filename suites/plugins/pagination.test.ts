@@ -49,7 +49,9 @@ async function pluginsWithWord(
         human_description: word,
         ai_description: word,
         os: ['android'],
-        isPublic: false,
+        // Published, so that the search walk finds them whether a search covers the caller's
+        // unpublished plugins or not (not stated); the own catalog lists them either way.
+        isPublic: true,
       });
       return (await createPlugin(client, tracker, body)).title;
     },

@@ -14,8 +14,8 @@ import { createPlugin } from '../../src/resources/plugins.ts';
 const SEARCH = { operations: ['searchPlugins'] };
 
 /**
- * A plugin of the caller's own whose title is `term` and whose name, descriptions and one tag are
- * all `term`. Which fields a search matches is not stated, but a term that is the whole of every
+ * A published plugin of the caller's own whose title is `term` and whose name, descriptions and
+ * one tag are all `term`. Which fields a search matches is not stated, but a term that is the whole of every
  * text field of a plugin (and its title) is matched on any reading of a search, so the plugin is
  * certainly found.
  */
@@ -30,6 +30,9 @@ async function pluginNamed(
     tags: [term],
     human_description: term,
     ai_description: term,
+    // Published: whether a search covers the caller's unpublished plugins is not stated, while a
+    // published one is in the own and the public catalog alike.
+    isPublic: true,
     ...overrides,
   });
   const created = await createPlugin(ctx.as('full'), ctx.tracker, body);
