@@ -39,6 +39,28 @@ export function pluginBody(spec: Spec, prefix: string, overrides: Overrides = {}
 }
 
 /**
+ * A published plugin body whose title, name, descriptions and one tag are all `term`: a search for
+ * `term` finds it under any reading of PL-SEARCH-02 (whichever fields a search matches, and whether
+ * or not it covers unpublished plugins, a published one being in the own and the public catalog).
+ */
+export function searchablePluginBody(
+  spec: Spec,
+  prefix: string,
+  term: string,
+  overrides: Overrides = {},
+): Record<string, unknown> {
+  return pluginBody(spec, prefix, {
+    title: term,
+    name: term,
+    tags: [term],
+    human_description: term,
+    ai_description: term,
+    isPublic: true,
+    ...overrides,
+  });
+}
+
+/**
  * Overrides removing every optional field of a create body (`PersonaCreateBody`,
  * `PluginCreateBody`), for a check whose observation must not vary with what was drawn.
  */

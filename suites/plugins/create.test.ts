@@ -13,7 +13,7 @@ import { pluginCreateBody } from '../../src/generate/plugin.ts';
 import { check, type CheckContext } from '../../src/harness/check.ts';
 import type { ApiClient } from '../../src/http/client.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
-import { pluginBody } from '../../src/resources/drafts.ts';
+import { pluginBody, searchablePluginBody } from '../../src/resources/drafts.ts';
 import { succeeded, type JsonObject } from '../../src/resources/json.ts';
 import { findInCollection } from '../../src/resources/pages.ts';
 import {
@@ -225,20 +225,12 @@ describe('createPlugin — POST /plugin/enterprise/createGlobalPlugin', () => {
 
   check(
     'plugins.create.agentic-tool-default',
-    ['PL-SHAPE-21', 'PL-SHAPE-20'],
+    ['PL-SHAPE-21', 'PL-SHAPE-20', 'PL-SEARCH-02'],
     'wherever get, the list or a search returns is_agentic_tool for a plugin created without it, it is {status: false, object: null}',
     async (ctx) => {
       const client = ctx.as('full');
-      // The title is a word of its own, and the whole of the name: a search for it finds the plugin.
       const term = uniqueWord(ctx.prefix);
-      const body = pluginBody(ctx.spec, ctx.prefix, {
-        title: term,
-        name: term,
-        tags: [term],
-        human_description: term,
-        ai_description: term,
-        is_agentic_tool: undefined,
-      });
+      const body = searchablePluginBody(ctx.spec, ctx.prefix, term, { is_agentic_tool: undefined });
       await createAccepted(ctx, body);
       const { items } = await findInCollection(client, 'searchPlugins', 'title', [term], {
         query: { search: term },

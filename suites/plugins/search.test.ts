@@ -6,7 +6,7 @@ import { expectStatus } from '../../src/checks/status.ts';
 import { uniqueWord } from '../../src/generate/identity.ts';
 import { check, type CheckContext } from '../../src/harness/check.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
-import { pluginBody } from '../../src/resources/drafts.ts';
+import { searchablePluginBody } from '../../src/resources/drafts.ts';
 import { bodyOf } from '../../src/resources/json.ts';
 import { findInCollection } from '../../src/resources/pages.ts';
 import { createPlugin } from '../../src/resources/plugins.ts';
@@ -15,7 +15,7 @@ const SEARCH = { operations: ['searchPlugins'] };
 
 /**
  * A published plugin of the caller's own whose title is `term` and whose name, descriptions and
- * one tag are all `term`. Which fields a search matches is not stated, but a term that is the whole of every
+ * one tag are all `term` (`searchablePluginBody`). Which fields a search matches is not stated, but a term that is the whole of every
  * text field of a plugin (and its title) is matched on any reading of a search, so the plugin is
  * certainly found.
  */
@@ -24,17 +24,7 @@ async function pluginNamed(
   term: string,
   overrides: Record<string, unknown> = {},
 ) {
-  const body = pluginBody(ctx.spec, ctx.prefix, {
-    title: term,
-    name: term,
-    tags: [term],
-    human_description: term,
-    ai_description: term,
-    // Published: whether a search covers the caller's unpublished plugins is not stated, while a
-    // published one is in the own and the public catalog alike.
-    isPublic: true,
-    ...overrides,
-  });
+  const body = searchablePluginBody(ctx.spec, ctx.prefix, term, overrides);
   const created = await createPlugin(ctx.as('full'), ctx.tracker, body);
   expectSchema(ctx.spec, created.exchange);
   return body;
