@@ -1,8 +1,9 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import projectRules from './eslint-rules/layers.js';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'reports/', 'coverage/', 'bin/', 'eslint.config.js'] },
+  { ignores: ['node_modules/', 'reports/', 'coverage/', 'bin/', 'eslint.config.js', 'eslint-rules/'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -21,20 +22,9 @@ export default tseslint.config(
     rules: { '@typescript-eslint/require-await': 'off' },
   },
   {
-    // Checks reach the reference only through the target, never by import.
-    files: ['suites/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/reference/**', '**/src/reference'],
-              message: 'suites/ reach the reference only through the target',
-            },
-          ],
-        },
-      ],
-    },
+    // The layer rules (eslint-rules/layers.js): suites/ never import the reference, src/checks/
+    // imports neither resources nor the CLI, src/reference/ nothing of the harness.
+    plugins: { project: projectRules },
+    rules: { 'project/layers': 'error' },
   },
 );

@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 // are run by `conformance run`, which starts vitest with its own configuration.
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'eslint-rules/*.test.js'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },

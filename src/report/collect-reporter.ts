@@ -1,6 +1,5 @@
 import { relative } from 'node:path';
-import type { Reporter, TestCase, TestModule } from 'vitest/node';
-import type { SerializedError } from '@vitest/utils';
+import type { Reporter, SerializedError, TestCase, TestModule } from 'vitest/node';
 import '../harness/check-meta.ts';
 import type { Outcome, SummaryCheck } from './summary.ts';
 import { statusOf } from './summary.ts';

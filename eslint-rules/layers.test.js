@@ -1,0 +1,49 @@
+import { resolve } from 'node:path';
+import { Linter } from 'eslint';
+import { describe, expect, it } from 'vitest';
+import projectRules from './layers.js';
+
+const ROOT = resolve(import.meta.dirname, '..');
+
+/** The messages the layer rule gives `code` as if it stood in the project file `file`. */
+function layerMessages(file, code) {
+  const linter = new Linter({ configType: 'flat' });
+  const config = [
+    {
+      files: ['**/*.ts'],
+      languageOptions: { sourceType: 'module', ecmaVersion: 2022 },
+      plugins: { project: projectRules },
+      rules: { 'project/layers': 'error' },
+    },
+  ];
+  return linter.verify(code, config, { filename: resolve(ROOT, file) }).map((m) => m.message);
+}
+
+describe('the layer rules', () => {
+  it('refuses an import of the reference from suites/, also through an export', () => {
+    expect(layerMessages('suites/voices/a.ts', "import '../../src/reference/app.ts';")).toHaveLength(1);
+    expect(layerMessages('suites/voices/a.ts', "export * from '../../src/reference/app.ts';")).toHaveLength(1);
+    expect(layerMessages('suites/voices/a.ts', "import '../../src/checks/status.ts';")).toEqual([]);
+  });
+
+  it('refuses resources and the CLI in src/checks/', () => {
+    expect(layerMessages('src/checks/a.ts', "import '../resources/json.ts';")).toHaveLength(1);
+    expect(layerMessages('src/checks/a.ts', "import '../cli/run.ts';")).toHaveLength(1);
+    expect(layerMessages('src/checks/a.ts', "import '../http/exchange.ts';")).toEqual([]);
+  });
+
+  it('lets the reference read only itself, the spec and the keyring format', () => {
+    // src/reference/http is the reference's own; src/http is the harness's client.
+    expect(layerMessages('src/reference/auth/a.ts', "import '../http/body.ts';")).toEqual([]);
+    expect(layerMessages('src/reference/auth/a.ts', "import '../../http/client.ts';")).toHaveLength(1);
+    expect(layerMessages('src/reference/a.ts', "import '../spec/openapi.ts';")).toEqual([]);
+    expect(layerMessages('src/reference/a.ts', "import '../target/keyring-types.ts';")).toEqual([]);
+    expect(layerMessages('src/reference/a.ts', "import '../target/keyring.ts';")).toHaveLength(1);
+    expect(layerMessages('src/reference/a.ts', "import('../harness/check.ts');")).toHaveLength(1);
+  });
+
+  it('leaves packages and other folders alone', () => {
+    expect(layerMessages('src/reference/a.ts', "import 'fastify';")).toEqual([]);
+    expect(layerMessages('src/cli/a.ts', "import '../reference/server.ts';")).toEqual([]);
+  });
+});
