@@ -3,7 +3,7 @@ import { ConformanceFailure, ConformanceWarning } from './failure.ts';
 import { expectResponse } from './status.ts';
 
 /** The query's `topK`: "default 5, maximum 20". */
-export const TOP_K_DEFAULT = 5;
+const TOP_K_DEFAULT = 5;
 export const TOP_K_MAX = 20;
 
 function resultsOf(exchange: Exchange): unknown[] {

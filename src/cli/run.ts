@@ -59,7 +59,7 @@ const RUN_FLAGS: FlagSpec[] = [
 /** Flags that select part of the suite: a certificate rests on all of it. */
 const SELECTION_FLAGS = ['only', 'files', 'requirement'] as const;
 
-export const DEFAULT_PROPERTY_RUNS = 20;
+const DEFAULT_PROPERTY_RUNS = 20;
 const EXPECTATIONS_ENV = 'CONFORMANCE_EXPECTATIONS';
 
 function runPrefix(): string {

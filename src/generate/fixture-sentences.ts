@@ -4,7 +4,7 @@
  * upload must yield, so the two can never disagree. Each file uses vocabulary no other file uses,
  * so that a query made of one of its sentences points at that file alone.
  */
-export type UploadKind = 'PDF' | 'DOCX' | 'TXT' | 'MD';
+type UploadKind = 'PDF' | 'DOCX' | 'TXT' | 'MD';
 
 export interface FixtureFile {
   /** The file name under fixtures/, and the title an upload without `title` is listed under. */

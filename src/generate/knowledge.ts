@@ -39,9 +39,7 @@ function proseSentence(f: Faker): string {
 }
 
 /** A few sentences of prose: the body of a document whose exact wording is not the point. */
-export const proseText = (
-  sentences: { min: number; max: number } = { min: 2, max: 5 },
-): fc.Arbitrary<string> =>
+const proseText = (sentences: { min: number; max: number } = { min: 2, max: 5 }): fc.Arbitrary<string> =>
   fromFaker((f) => Array.from({ length: f.number.int(sentences) }, () => proseSentence(f)).join(' '));
 
 const DOCUMENT_KINDS = [

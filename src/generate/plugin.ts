@@ -53,7 +53,7 @@ export function pythonRun(parameters: unknown): string {
 }
 
 /** The tool schema shown to the model, as a JSON string, naming the plugin's function. */
-export function toolSchema(title: unknown, description: unknown, parameters: unknown): string {
+function toolSchema(title: unknown, description: unknown, parameters: unknown): string {
   return JSON.stringify({
     name: typeof title === 'string' ? title : 'tool',
     description: typeof description === 'string' ? description : '',

@@ -14,7 +14,7 @@ export function fromFaker<T>(make: (f: Faker) => T): fc.Arbitrary<T> {
 }
 
 /** Reserved for documentation (RFC 2606): invitations sent to these addresses reach nobody. */
-export const SAFE_EMAIL_DOMAIN = 'example.com';
+const SAFE_EMAIL_DOMAIN = 'example.com';
 
 export const realisticEmail = (): fc.Arbitrary<string> =>
   fromFaker((f) => f.internet.email({ provider: SAFE_EMAIL_DOMAIN }).toLowerCase());
@@ -25,8 +25,6 @@ export const realisticUrl = (): fc.Arbitrary<string> =>
 export const realisticImageUrl = (): fc.Arbitrary<string> => fromFaker((f) => f.image.url());
 
 export const realisticWords = (): fc.Arbitrary<string> => fromFaker((f) => f.lorem.words({ min: 1, max: 4 }));
-
-export const realisticSentence = (): fc.Arbitrary<string> => fromFaker((f) => f.lorem.sentence());
 
 /** A lower-case snake_case identifier of one to three words (a plugin title, a parameter name). */
 export const snakeWords = (words: { min: number; max: number } = { min: 1, max: 3 }): fc.Arbitrary<string> =>

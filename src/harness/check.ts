@@ -13,7 +13,7 @@ import { requirementKinds } from './catalog-kinds.ts';
 import './provided.ts';
 import type { ProvidedTarget } from './provided.ts';
 
-export interface CheckFixtures {
+interface CheckFixtures {
   target: ProvidedTarget;
   spec: Spec;
   /** A client holding the key of `role`; the check is skipped, naming the role, when the keyring lacks it. */
@@ -33,7 +33,7 @@ function show(value: unknown): string {
   return text.length > 300 ? `${text.slice(0, 300)}…` : text;
 }
 
-export const conformanceTest = base.extend<CheckFixtures>({
+const conformanceTest = base.extend<CheckFixtures>({
   // eslint-disable-next-line no-empty-pattern
   target: async ({}, use) => {
     await use(inject('target'));

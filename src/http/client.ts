@@ -3,7 +3,7 @@ import type { Operation, Spec } from '../spec/openapi.ts';
 import type { Exchange, MultipartPart, RecordedResponse } from './exchange.ts';
 import { makeRedactor, type Redactor } from './redact.ts';
 
-export const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_TIMEOUT_MS = 30_000;
 
 export type QueryValue = string | number | boolean | undefined;
 

@@ -1,5 +1,5 @@
 /** One request to the implementation and what came back, as recorded by the client. */
-export interface RecordedRequest {
+interface RecordedRequest {
   method: string;
   url: string;
   headers: Record<string, string>;
@@ -30,12 +30,4 @@ export interface Exchange {
   response: RecordedResponse | undefined;
   error: string | undefined;
   durationMs: number;
-}
-
-/** The response of an exchange that must have one; a missing response is a harness-level failure. */
-export function responseOf(exchange: Exchange): RecordedResponse {
-  if (!exchange.response) {
-    throw new Error(`${exchange.label}: no response (${exchange.error ?? 'unknown error'})`);
-  }
-  return exchange.response;
 }

@@ -2,7 +2,7 @@
  * Who is calling, as the reference's auth guard resolved it from the bearer key. Route modules read
  * `request.caller` and never look at the Authorization header themselves.
  */
-export interface Caller {
+interface Caller {
   accountId: string;
   keyId: string;
 }

@@ -7,7 +7,7 @@ import { PLUGIN_FAULTS } from './plugins/faults.ts';
 import { VOICE_FAULTS } from './voices/faults.ts';
 
 /** The module of the reference whose code a fault lives in. */
-export type FaultModule = 'auth' | 'http' | 'assistants' | 'voices' | 'plugins' | 'knowledge';
+type FaultModule = 'auth' | 'http' | 'assistants' | 'voices' | 'plugins' | 'knowledge';
 
 /** One planted fault: its id, the one requirement it violates, what it breaks, and where it lives. */
 export interface FaultDefinition extends FaultSpec {

@@ -5,7 +5,7 @@ import type { KnowledgeDeps } from './knowledge/deps.ts';
 import type { ReferenceState } from './state.ts';
 
 /** What the knowledge-base routes get from the rest of the reference. */
-export function knowledgeDeps(state: ReferenceState): KnowledgeDeps {
+function knowledgeDeps(state: ReferenceState): KnowledgeDeps {
   return {
     attachments: state.attachments,
     findPersona: (accountId, customPersonaId) => {

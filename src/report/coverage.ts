@@ -10,7 +10,7 @@ import {
   type Requirement,
 } from '../spec/requirements.ts';
 
-export interface KindCoverage {
+interface KindCoverage {
   kind: string;
   total: number;
   cited: number;

@@ -69,7 +69,7 @@ export function buildSummary(input: {
 }
 
 /** Checks that ran to a verdict or an error: every check but the skipped ones. */
-export function executedCount(summary: Summary): number {
+function executedCount(summary: Summary): number {
   return summary.checks.length - summary.outcomes.skipped;
 }
 

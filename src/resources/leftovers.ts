@@ -9,7 +9,7 @@ import { deletePlugin } from './plugins.ts';
 /** Every run prefix: `cf`, then the run's time and randomness in base 36 (see src/cli/run.ts). */
 export const RUN_PREFIX_PATTERN = /^cf[0-9a-z]{10,}/;
 
-export type LeftoverKind = 'assistant' | 'plugin' | 'knowledge base';
+type LeftoverKind = 'assistant' | 'plugin' | 'knowledge base';
 
 export interface Leftover {
   kind: LeftoverKind;

@@ -6,7 +6,7 @@ import type { Exchange } from '../http/exchange.ts';
 import { bodyOf, objectsIn, type JsonObject } from './json.ts';
 
 /** The paginated collections of the document: where the items are and which route serves them. */
-export const COLLECTIONS = {
+const COLLECTIONS = {
   listPersonas: { items: 'allPersonas', total: 'totalPersonas', path: { sessionId: 'conformance' } },
   searchPersonas: { items: 'allPersonas', total: 'totalPersonas', path: {} },
   listPlugins: { items: 'plugin', total: 'totalPlugins', path: { userId: 'conformance' } },
@@ -30,7 +30,7 @@ export interface CollectOptions {
   maxPages?: number;
 }
 
-export interface Collected {
+interface Collected {
   items: JsonObject[];
   pages: number;
 }

@@ -21,7 +21,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** A JSON Schema as it stands in the dereferenced document. */
 export type JsonSchema = Record<string, unknown>;
 
-export interface Parameter {
+interface Parameter {
   name: string;
   in: 'path' | 'query' | 'header';
   required: boolean;

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import picomatch from 'picomatch';
 import { parseDocument } from 'yaml';
 
-export const REQUIREMENTS_PATH = fileURLToPath(new URL('../../spec/requirements.yaml', import.meta.url));
+const REQUIREMENTS_PATH = fileURLToPath(new URL('../../spec/requirements.yaml', import.meta.url));
 
 /**
  * - `must`: a violation fails the run.

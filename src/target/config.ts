@@ -20,7 +20,7 @@ export interface ResolvedTarget {
   reportDir: string;
 }
 
-export const TARGET_ENV = {
+const TARGET_ENV = {
   baseUrl: 'CONFORMANCE_BASE_URL',
   keyringFile: 'CONFORMANCE_KEYRING',
   apiKey: 'CONFORMANCE_API_KEY',

@@ -8,7 +8,7 @@ import type { Keyring } from './keyring-types.ts';
 const PROBE_OPERATION = 'listVoices';
 
 /** What the preflight saw of one answer: enough to judge it, nothing of the key. */
-export interface ProbeAnswer {
+interface ProbeAnswer {
   status: number;
   /** The parsed body; undefined when the body is not JSON. */
   json: unknown;
@@ -46,7 +46,7 @@ function deniedDespiteSufficientLevel(answer: ProbeAnswer, needed: Level): boole
 }
 
 /** Not this API: the voice catalog route does not exist there, or does not answer JSON. */
-export function noApiProblem(baseUrl: string, answer: ProbeAnswer, withKey: boolean): string | undefined {
+function noApiProblem(baseUrl: string, answer: ProbeAnswer, withKey: boolean): string | undefined {
   const request = `GET /users/get_voice_clone${withKey ? ' with the full key' : ' without a key'}`;
   if (answer.status === 404) return `no API found at ${baseUrl} (${request} answered 404)`;
   if (answer.json === undefined)
@@ -58,7 +58,7 @@ export function noApiProblem(baseUrl: string, answer: ProbeAnswer, withKey: bool
  * The `full` key refused on a route it must reach (401, or 403 `key_revoked`, `key_expired`,
  * `route_forbidden` ...): the keyring is wrong, and every check would read as a failure.
  */
-export function fullKeyProblem(baseUrl: string, answer: ProbeAnswer, needed: Level): string | undefined {
+function fullKeyProblem(baseUrl: string, answer: ProbeAnswer, needed: Level): string | undefined {
   if (answer.status !== 401 && answer.status !== 403) return undefined;
   if (deniedDespiteSufficientLevel(answer, needed)) return undefined;
   return `the full key is refused by ${baseUrl}: HTTP ${answer.status} ${codeOf(answer)} (check the keyring's full key: it must be a live key holding manage on every module)`;

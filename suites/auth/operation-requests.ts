@@ -91,7 +91,7 @@ export class Workbench {
 type RequestBuilder = (bench: Workbench) => PreparedRequest | Promise<PreparedRequest>;
 
 /** Every operation of spec/openapi.yaml must have an entry; the matrix fails a row that has none. */
-export const OPERATION_REQUESTS: Readonly<Record<string, RequestBuilder>> = {
+const OPERATION_REQUESTS: Readonly<Record<string, RequestBuilder>> = {
   listPersonas: () => ({ input: { path: { sessionId: SESSION } } }),
   searchPersonas: (bench) => ({ input: { query: { search: bench.prefix } } }),
   getPersona: async (bench) => {

@@ -4,7 +4,7 @@ import type { FilePart } from '../../src/http/client.ts';
 
 /** The four file types the Limits table allows for upload, each built in memory with a text layer. */
 
-export const UPLOAD_SENTENCE = 'Harbour pilots guided the grain ships past the sandbar at high water.';
+const UPLOAD_SENTENCE = 'Harbour pilots guided the grain ships past the sandbar at high water.';
 
 async function pdf(): Promise<Uint8Array> {
   const document = await PDFDocument.create();

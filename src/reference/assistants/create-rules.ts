@@ -16,9 +16,9 @@ import { isOsList, type OsName } from '../platforms.ts';
 import { VOICE_CATALOG, voiceById } from '../voices/catalog.ts';
 import { assistantFault } from './faults.ts';
 
-export const PERSONALITY_MAX = 2100;
-export const ANDROID_PROMPT_MAX = 5000;
-export const DEFAULT_TAG = 'General';
+const PERSONALITY_MAX = 2100;
+const ANDROID_PROMPT_MAX = 5000;
+const DEFAULT_TAG = 'General';
 /** Slug-like and safe in a path segment. */
 const CUSTOM_PERSONA_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 const LANGUAGE_REGION = /^[A-Za-z]{2,3}-[A-Za-z0-9]{2,4}$/;
@@ -41,7 +41,7 @@ export function requireCatalogVoice(value: unknown, faults: FaultSwitch): string
 }
 
 /** The Android cap applies only when Android is the assistant's one target platform. */
-export function isAndroidOnly(os: readonly OsName[]): boolean {
+function isAndroidOnly(os: readonly OsName[]): boolean {
   return os.length > 0 && os.every((o) => o === 'android');
 }
 

@@ -15,8 +15,8 @@ import { OS_NAMES, type OsName } from '../platforms.ts';
 import { assistantFault } from './faults.ts';
 import { canSee, isOwnedOrGranted, type PersonaRecord } from './store.ts';
 
-export const LIST_LIMIT = 50;
-export const SEARCH_LIMIT = 30;
+const LIST_LIMIT = 50;
+const SEARCH_LIMIT = 30;
 const BROWSER_OS: readonly OsName[] = ['web', 'nt', 'android'];
 
 type Visibility = 'private' | 'public' | 'all';

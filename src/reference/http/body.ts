@@ -13,11 +13,6 @@ export function objectBody(request: FastifyRequest): Body {
   return body as Body;
 }
 
-/** The body when there is one, else `{}`: for routes whose body is optional. */
-export function optionalObjectBody(request: FastifyRequest): Body {
-  return request.body === undefined || request.body === null ? {} : objectBody(request);
-}
-
 /** A key is present when the body has it, whatever its value (`false`, `[]`, `null` included). */
 export function has(body: Body, key: string): boolean {
   return httpFault('http.presence-as-truthiness') ? Boolean(body[key]) : Object.hasOwn(body, key);

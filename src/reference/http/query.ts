@@ -38,7 +38,7 @@ export function readEnum<T extends string>(
 }
 
 /** A positive integer written in decimal digits only (`2`, not `2.0`, `0x2` or `-1`). */
-export function readPositiveInt(query: Query, name: string, fallback: number): number {
+function readPositiveInt(query: Query, name: string, fallback: number): number {
   const value = readString(query, name);
   if (value === undefined) return fallback;
   const n = /^\d{1,15}$/.test(value) ? Number(value) : NaN;

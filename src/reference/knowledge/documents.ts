@@ -7,7 +7,7 @@ export const AUTO_INLINE_MAX_CHARS = 2_000;
 /** An inline document keeps at most this many characters; the rest is cut (`digestMethod: truncate`). */
 export const INLINE_MAX_CHARS = 20_000;
 
-export type RequestedMode = 'auto' | 'vector' | 'inline';
+type RequestedMode = 'auto' | 'vector' | 'inline';
 
 export interface NewDocument {
   title: string;
@@ -30,9 +30,9 @@ export type IngestOutcome =
     };
 
 /** How an inline document was reduced to what the assistant keeps in context. */
-export type DigestMethod = 'verbatim' | 'truncate';
+type DigestMethod = 'verbatim' | 'truncate';
 
-export function resolveMode(requested: RequestedMode, text: string): DocumentMode {
+function resolveMode(requested: RequestedMode, text: string): DocumentMode {
   if (requested !== 'auto') return requested;
   return text.length <= AUTO_INLINE_MAX_CHARS ? 'inline' : 'vector';
 }

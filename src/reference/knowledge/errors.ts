@@ -4,7 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
  * The document leaves the status and body of knowledge-base failures open; the reference answers
  * every one with `{status: "error", code, message}` so a client can branch on a stable `code`.
  */
-export interface KbErrorBody {
+interface KbErrorBody {
   status: 'error';
   code: string;
   message: string;
@@ -38,7 +38,7 @@ export function badRequest(message: string, code = 'invalid_body'): KbError {
   return new KbError(400, code, message);
 }
 
-export function sendError(reply: FastifyReply, error: KbError): FastifyReply {
+function sendError(reply: FastifyReply, error: KbError): FastifyReply {
   const body: KbErrorBody = { status: 'error', code: error.code, message: error.message };
   return reply.code(error.statusCode).send(body);
 }

@@ -1,11 +1,11 @@
 import { fetch } from 'undici';
 import type { FetchedPage } from './deps.ts';
 
-export const PAGE_TIMEOUT_MS = 10_000;
-export const PAGE_MAX_BYTES = 5 * 1024 * 1024;
+const PAGE_TIMEOUT_MS = 10_000;
+const PAGE_MAX_BYTES = 5 * 1024 * 1024;
 
 /** Why a page could not be had; the route turns it into a 422 naming the reason. */
-export class PageFetchError extends Error {
+class PageFetchError extends Error {
   override readonly name = 'PageFetchError';
 }
 

@@ -91,7 +91,7 @@ function bodyText(html: string): string {
 }
 
 /** Text with a line break around every block element, so paragraphs do not run together. */
-export function blockText(root: TextNode): string {
+function blockText(root: TextNode): string {
   const parts: string[] = [];
   const walk = (node: TextNode): void => {
     if (node.nodeType === TEXT_NODE) {

@@ -15,7 +15,6 @@ import { installValidator } from './schemas.ts';
 import { KnowledgeStore } from './store.ts';
 
 export type { KnowledgeDeps } from './deps.ts';
-export { KNOWLEDGE_FAULTS } from './faults.ts';
 
 /**
  * The 16 knowledge-base routes, as a Fastify plugin to register under the `/api/v1` prefix after

@@ -4,7 +4,7 @@ import { pageText } from './page-text.ts';
 import type { KbDocument, KnowledgeBase } from './store.ts';
 
 /** Auto-refresh never fires more often than this, whatever interval was asked for. */
-export const MIN_REFRESH_DELAY_MS = 1_000;
+const MIN_REFRESH_DELAY_MS = 1_000;
 // setTimeout cannot wait longer than 2^31-1 ms (about 24.8 days); longer waits are chained.
 const MAX_TIMER_MS = 2 ** 31 - 1;
 

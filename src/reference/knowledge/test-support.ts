@@ -16,7 +16,7 @@ export const ACCOUNT_A = 'account-a';
 export const ACCOUNT_B = 'account-b';
 const ACCOUNT_HEADER = 'x-test-account';
 
-export interface CallOptions {
+interface CallOptions {
   /** Serialized as JSON with `content-type: application/json`. */
   json?: unknown;
   /** Sent as is; give `contentType` with it. */

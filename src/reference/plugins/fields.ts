@@ -27,7 +27,7 @@ export const REQUIRED_PLUGIN_FIELDS = [
   'isAnonymous',
 ] as const;
 
-export const RESERVED_TITLES: readonly string[] = ['browser_search', 'code_interpreter'];
+const RESERVED_TITLES: readonly string[] = ['browser_search', 'code_interpreter'];
 
 /** Server-managed fields; any of them in an update body makes it `Invalid Body`. */
 export const SERVER_MANAGED_FIELDS = ['_id', 'userId', 'status', 'appVersion', 'createdAt', '__v'] as const;
@@ -97,7 +97,7 @@ export function checkFieldTypes(body: Body, fields: readonly string[]): void {
 }
 
 /** Presence, not truthiness: one 404 naming every required field and which of them are missing. */
-export function checkRequiredPresent(body: Body, faults: FaultSwitch): void {
+function checkRequiredPresent(body: Body, faults: FaultSwitch): void {
   const missing = REQUIRED_PLUGIN_FIELDS.filter((field) => !has(body, field));
   if (missing.length > 0 && pluginFault(faults, 'plugins.missing-fields-first-only'))
     throw notFound(`${missing[0]} is required`);

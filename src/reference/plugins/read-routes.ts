@@ -18,8 +18,8 @@ import { pluginFault, type PluginFault } from './faults.ts';
 import { canSeePlugin, ownsPlugin, type PluginDoc } from './store.ts';
 import { catalogBody, catalogItem, pluginDetail } from './views.ts';
 
-export const LIST_LIMIT = 50;
-export const SEARCH_LIMIT = 20;
+const LIST_LIMIT = 50;
+const SEARCH_LIMIT = 20;
 
 /**
  * `all` (the default) or a comma-separated list of platforms. Without `os` nothing is filtered, so a

@@ -5,7 +5,7 @@ import type { FieldCipher } from './cipher.ts';
 import { pluginFault } from './faults.ts';
 import { ownsPlugin, type PluginDoc } from './store.ts';
 
-export function creatorOf(doc: PluginDoc, accounts: AccountDirectory): string {
+function creatorOf(doc: PluginDoc, accounts: AccountDirectory): string {
   return doc.isAnonymous ? 'Anonymous' : (accounts.byId(doc.userId)?.name ?? 'Unknown');
 }
 

@@ -3,7 +3,7 @@ import { VOICE_CATALOG } from '../voices/catalog.ts';
 let counter = 0;
 
 /** A customPersonaId or plugin title no other test of the process uses. */
-export function uniqueId(prefix: string): string {
+function uniqueId(prefix: string): string {
   counter += 1;
   return `${prefix}_${process.pid}_${counter}`;
 }

@@ -5,7 +5,7 @@ import { buildReferenceApp, type ReferenceApp, type ReferenceAppOptions } from '
 import { API_PREFIX } from '../http/operation-route.ts';
 
 /** What a test sends: a JSON body, or raw text with its own content type. */
-export interface CallInit {
+interface CallInit {
   body?: unknown;
   raw?: string;
   contentType?: string;

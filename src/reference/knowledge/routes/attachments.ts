@@ -6,7 +6,7 @@ import { attachmentBody, type AttachmentBody } from '../schemas.ts';
 import { totalSize } from '../views.ts';
 
 /** The document's limit: an assistant has at most this many bases attached. */
-export const MAX_BASES_PER_ASSISTANT = 3;
+const MAX_BASES_PER_ASSISTANT = 3;
 
 type AttachParams = { Params: { kbId: string; personaId: string }; Body: AttachmentBody | null };
 

@@ -7,8 +7,8 @@ import { documentView } from '../views.ts';
 
 type KbParams = { kbId: string };
 
-export const TOP_K_DEFAULT = 5;
-export const TOP_K_MAX = 20;
+const TOP_K_DEFAULT = 5;
+const TOP_K_MAX = 20;
 
 /** GET /kb/:kbId/documents, DELETE /kb/:kbId/documents/:docId, POST /kb/:kbId/query, GET /kb/:kbId/stats */
 export function documentRoutes(app: FastifyInstance, context: KnowledgeContext): void {
@@ -65,7 +65,7 @@ function queryTopK(context: KnowledgeContext, requested: number | undefined): nu
 }
 
 /** Above the documented maximum the reference clamps to 20 rather than refusing; fractions round down. */
-export function effectiveTopK(requested: number | undefined): number {
+function effectiveTopK(requested: number | undefined): number {
   if (requested === undefined) return TOP_K_DEFAULT;
   return Math.min(TOP_K_MAX, Math.max(1, Math.floor(requested)));
 }

@@ -9,7 +9,7 @@ import { ingestTextBody, ingestUrlBody, type IngestTextBody, type IngestUrlBody 
 type KbParams = { kbId: string };
 
 /** Largest JSON body ingest-text accepts (the text is most of it); larger is a 413. */
-export const INGEST_TEXT_BODY_LIMIT = 16 * 1024 * 1024;
+const INGEST_TEXT_BODY_LIMIT = 16 * 1024 * 1024;
 /** Largest uploaded file; larger is a 413. */
 export const UPLOAD_MAX_BYTES = 25 * 1024 * 1024;
 const UPLOAD_FIELD_MAX_BYTES = 64 * 1024;
