@@ -7,15 +7,34 @@ import { ConfigError } from '../target/config-error.ts';
 import type { Role } from '../target/keyring-types.ts';
 import { keyringSecrets } from '../target/keyring.ts';
 import { assertReachable } from '../target/reachability.ts';
-import { parseArgs, type FlagSpec } from './args.ts';
+import { parseCommand, type CommandSpec } from './command-line.ts';
 import { redactProcessOutput } from './redacting-output.ts';
-import { TARGET_FLAGS } from './run.ts';
+import { TARGET_OPTIONS, targetFlags } from './target-options.ts';
 
-const CLEANUP_FLAGS: FlagSpec[] = [
-  ...TARGET_FLAGS,
-  { name: '--prefix', key: 'prefix' },
-  { name: '--dry-run', key: 'dryRun', boolean: true },
-];
+export const CLEANUP_COMMAND: CommandSpec = {
+  name: 'cleanup',
+  summary: 'Remove what an interrupted run left on the target.',
+  about:
+    'Removes the assistants, plugins and knowledge bases whose name carries a run prefix, on the accounts of the full and other keys.',
+  synopsis: '[target options] [--prefix P] [--dry-run]',
+  options: {
+    ...TARGET_OPTIONS,
+    prefix: {
+      type: 'string',
+      value: 'P',
+      help: 'only what the run with this prefix created',
+      default: 'any run prefix',
+    },
+    'dry-run': { type: 'boolean', help: 'list what would be removed, remove nothing' },
+  },
+  notes: [
+    'exit status: 0 nothing left, 1 something could not be removed, 2 the cleanup could not be carried out.',
+  ],
+  examples: [
+    'conformance cleanup --base-url https://staging.example.com/api/v1 --keyring keys.json --dry-run',
+    'conformance cleanup --base-url https://staging.example.com/api/v1 --keyring keys.json --prefix cfmabc123def',
+  ],
+};
 
 /** The accounts the suite creates resources on: A through `full`, B through `other`. */
 const CLEANUP_ROLES: readonly Role[] = ['full', 'other'];
@@ -48,10 +67,10 @@ function checkedPrefix(prefix: string | undefined): string | undefined {
 export async function runCleanup(argv: string[], io: CleanupIo = consoleIo): Promise<number> {
   let restoreOutput: (() => void) | undefined;
   try {
-    const args = parseArgs(argv, CLEANUP_FLAGS, 'cleanup');
-    const pattern = prefixPattern(checkedPrefix(args.values.prefix));
-    const dryRun = args.booleans.has('dryRun');
-    const resolved = resolveTarget(targetOptions(args.values, process.env));
+    const args = parseCommand(CLEANUP_COMMAND, argv);
+    const pattern = prefixPattern(checkedPrefix(args.string('prefix')));
+    const dryRun = args.flag('dry-run');
+    const resolved = resolveTarget(targetOptions(targetFlags(args), process.env));
     if (resolved.baseUrl === undefined) {
       io.out(
         'conformance cleanup: no base URL given; the embedded reference keeps nothing between runs, so there is nothing to remove',

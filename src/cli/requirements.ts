@@ -1,8 +1,17 @@
 import { join } from 'node:path';
 import { computeCoverage } from '../report/coverage.ts';
 import { loadCatalog } from '../spec/requirements.ts';
-import { parseArgs } from './args.ts';
+import { parseCommand, type CommandSpec } from './command-line.ts';
 import { PROJECT_ROOT } from './run.ts';
+
+export const REQUIREMENTS_COMMAND: CommandSpec = {
+  name: 'requirements',
+  summary: "Print the requirement catalog's coverage by the checks.",
+  synopsis: '[--uncited]',
+  options: { uncited: { type: 'boolean', help: 'list the must requirements no check cites' } },
+  notes: ['exit status: 1 when a check cites an id the catalog does not define, else 0.'],
+  examples: ['conformance requirements --uncited'],
+};
 
 function pad(text: string | number, width: number): string {
   return String(text).padEnd(width);
@@ -10,7 +19,7 @@ function pad(text: string | number, width: number): string {
 
 /** `conformance requirements`: per kind, how many requirements at least one check cites. */
 export function runRequirements(argv: readonly string[]): number {
-  const args = parseArgs(argv, [{ name: '--uncited', key: 'uncited', boolean: true }], 'requirements');
+  const args = parseCommand(REQUIREMENTS_COMMAND, argv);
   const catalog = loadCatalog();
   const coverage = computeCoverage(catalog, join(PROJECT_ROOT, 'suites'));
   console.log(`${pad('kind', 12)}${pad('total', 8)}${pad('cited', 8)}coverage`);
@@ -25,9 +34,9 @@ export function runRequirements(argv: readonly string[]): number {
   );
   if (coverage.uncitedMust.length > 0) {
     console.log(
-      `\n${coverage.uncitedMust.length} must requirements no check cites${args.booleans.has('uncited') ? ':' : ' (list them with --uncited)'}`,
+      `\n${coverage.uncitedMust.length} must requirements no check cites${args.flag('uncited') ? ':' : ' (list them with --uncited)'}`,
     );
-    if (args.booleans.has('uncited')) {
+    if (args.flag('uncited')) {
       for (const r of coverage.uncitedMust) console.log(`  ${r.id}  ${r.text.slice(0, 100)}`);
     }
   }

@@ -25,42 +25,72 @@ import { startEmbeddedTarget, type RunningTarget } from '../target/embedded.ts';
 import { startFixtureServer, type FixtureServer } from '../target/fixture-server.ts';
 import { keyringSecrets } from '../target/keyring.ts';
 import { preflight } from '../target/preflight.ts';
-import { parseArgs, positiveInteger, type FlagSpec, type ParsedArgs } from './args.ts';
+import { readRunRequest } from '../selftest/run-request.ts';
+import { parseCommand, positiveInteger, type CommandArgs, type CommandSpec } from './command-line.ts';
 import { redactProcessOutput } from './redacting-output.ts';
 import { requirementTitlePattern } from './requirement-filter.ts';
+import { TARGET_OPTIONS, targetFlags } from './target-options.ts';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-export const TARGET_FLAGS: FlagSpec[] = [
-  { name: '--base-url', key: 'baseUrl' },
-  { name: '--keyring', key: 'keyringFile' },
-  { name: '--api-key', key: 'apiKey' },
-  { name: '--fixture-host', key: 'fixtureHost' },
-  { name: '--report-dir', key: 'reportDir' },
-];
-
-const RUN_FLAGS: FlagSpec[] = [
-  ...TARGET_FLAGS,
-  { name: '--only', key: 'only' },
-  { name: '--requirement', key: 'requirement' },
-  { name: '--runs', key: 'runs' },
-  { name: '--timeout', key: 'timeout' },
-  { name: '--certify', key: 'certify', boolean: true },
-  // TARGET.md's known-deviations file: not applied yet, and never admitted by --certify.
-  { name: '--expectations', key: 'expectations' },
-  // For the self-test: plant faults (comma-separated ids) in the embedded reference.
-  { name: '--faults', key: 'faults' },
-  // For the self-test: run only these check files (comma-separated paths relative to the project).
-  { name: '--files', key: 'files' },
-  // For the self-test: stop at the first failed check (one failure is enough to catch a fault).
-  { name: '--bail', key: 'bail', boolean: true },
-];
-
-/** Flags that select part of the suite: a certificate rests on all of it. */
-const SELECTION_FLAGS = ['only', 'files', 'requirement'] as const;
-
 const DEFAULT_PROPERTY_RUNS = 20;
+const DEFAULT_TIMEOUT_MS = 30_000;
 const EXPECTATIONS_ENV = 'CONFORMANCE_EXPECTATIONS';
+
+export const RUN_COMMAND: CommandSpec = {
+  name: 'run',
+  summary: 'Run the conformance checks against the target and write the reports.',
+  synopsis: '[options]',
+  options: {
+    ...TARGET_OPTIONS,
+    only: {
+      type: 'string',
+      value: 'AREA',
+      help: 'only the checks of suites/AREA (e.g. voices, knowledge-bases)',
+    },
+    requirement: {
+      type: 'string',
+      value: 'GLOB',
+      help: "only checks citing a matching requirement id (e.g. 'KB-ATTACH-*')",
+    },
+    runs: {
+      type: 'string',
+      value: 'N',
+      help: 'runs per generated property',
+      default: String(DEFAULT_PROPERTY_RUNS),
+    },
+    timeout: {
+      type: 'string',
+      value: 'MS',
+      help: 'per-request timeout, the preflight included',
+      default: String(DEFAULT_TIMEOUT_MS),
+    },
+    bail: { type: 'boolean', help: 'stop at the first failed check' },
+    certify: {
+      type: 'boolean',
+      help: 'certification run: every keyring role, forbiddenRoutes, unscopedRoutes and accounts.other.email needed; no selection, --bail or expectations; certified only when every check ran and none failed, errored or was skipped',
+    },
+    expectations: {
+      type: 'string',
+      value: 'FILE',
+      help: 'known deviations (not applied yet: every failure counts); refused by --certify',
+      env: EXPECTATIONS_ENV,
+    },
+  },
+  notes: [
+    'Before any check a preflight asks the voice catalog without a key and with the full key: an unreachable target, no API at the base URL, or a refused full key stops the run (exit 2).',
+    'exit status: 0 every executed check passed (with --certify: certified); 1 a check failed; 2 the run could not be carried out: bad options or configuration, target unreachable, no API found, the full key refused, no check executed, an errored check or harness error, or (--certify) a missing prerequisite or a skipped check.',
+    'reports in the report dir: summary.json, index.html, junit.xml, allure-results/, scope-matrix.md.',
+  ],
+  examples: [
+    'conformance run',
+    'conformance run --only voices',
+    'conformance run --base-url https://staging.example.com/api/v1 --keyring keys.json --requirement "KB-*"',
+  ],
+};
+
+/** Options that select part of the suite: a certificate rests on all of it. */
+const SELECTION_OPTIONS = ['only', 'requirement'] as const;
 
 function runPrefix(): string {
   // Lower-case letters and digits only: valid in a customPersonaId slug, a plugin title and a base name.
@@ -74,20 +104,18 @@ function areas(): string[] {
     .sort();
 }
 
-function checkFiles(only: string | undefined, files: string | undefined): string[] {
+function checkFiles(only: string | undefined, files: readonly string[] | undefined): string[] {
   if (files !== undefined) {
-    const list = files
-      .split(',')
-      .map((f) => f.trim())
-      .filter((f) => f.length > 0);
-    if (list.length === 0 || list.some((f) => !/^suites\/[\w./-]+\.test\.ts$/.test(f) || f.includes('..'))) {
-      throw new ConfigError(
-        `--files takes check files under suites/ (e.g. suites/voices/voice-catalog.test.ts), got "${files}"`,
-      );
+    if (
+      files.length === 0 ||
+      files.some((f) => !/^suites\/[\w./-]+\.test\.ts$/.test(f) || f.includes('..'))
+    ) {
+      throw new ConfigError(`the self-test asked for check files outside suites/: ${files.join(', ')}`);
     }
-    const missing = list.filter((f) => !existsSync(join(PROJECT_ROOT, f)));
-    if (missing.length > 0) throw new ConfigError(`--files: no check file ${missing.join(', ')}`);
-    return list;
+    const missing = files.filter((f) => !existsSync(join(PROJECT_ROOT, f)));
+    if (missing.length > 0)
+      throw new ConfigError(`the self-test asked for missing check files ${missing.join(', ')}`);
+    return [...files];
   }
   if (only === undefined) return ['suites/**/*.test.ts'];
   if (!/^[a-z0-9-]+$/.test(only))
@@ -100,33 +128,32 @@ function checkFiles(only: string | undefined, files: string | undefined): string
   return [`suites/${only}/**/*.test.ts`];
 }
 
-/** The selection flags as given, for messages: `--only voices --requirement 'KB-*'`. */
-function selectionText(args: ParsedArgs): string {
-  const parts = SELECTION_FLAGS.flatMap((key) => {
-    const value = args.values[key];
+/** The selection options as given, for messages: `--only voices --requirement 'KB-*'`. */
+function selectionText(args: CommandArgs): string {
+  const parts = SELECTION_OPTIONS.flatMap((key) => {
+    const value = args.string(key);
     return value === undefined ? [] : [`--${key} '${value}'`];
   });
   return parts.length > 0 ? parts.join(' ') : 'the whole suite';
 }
 
 /** One line saying why a run that executed nothing is no success. */
-function nothingRanMessage(args: ParsedArgs, checks: readonly SummaryCheck[]): string {
+function nothingRanMessage(args: CommandArgs, checks: readonly SummaryCheck[]): string {
   if (checks.length === 0) return `no check ran: ${selectionText(args)} selected no check`;
   const reason = checks[0]?.message;
   return `no check ran: all ${checks.length} check(s) that ${selectionText(args)} selected were skipped${reason ? ` (the first: ${reason.split('\n')[0]})` : ''}`;
 }
 
 /** --certify admits no partial run and no excuse for a failure. */
-function certifyConflicts(args: ParsedArgs, expectations: string | undefined): void {
-  const given = SELECTION_FLAGS.filter((key) => args.values[key] !== undefined).map((key) => `--${key}`);
-  if (args.booleans.has('bail')) given.push('--bail');
+function certifyConflicts(args: CommandArgs, expectations: string | undefined): void {
+  const given = args.given([...SELECTION_OPTIONS, 'bail']);
   if (given.length > 0)
     throw new ConfigError(`--certify runs every check: it cannot be combined with ${given.join(', ')}`);
   if (expectations !== undefined)
     throw new ConfigError(
       `--certify admits no expectations file (${EXPECTATIONS_ENV} or --expectations): every failure counts`,
     );
-  if (args.values.runs !== undefined && Number(args.values.runs) < DEFAULT_PROPERTY_RUNS)
+  if (Number(args.string('runs') ?? DEFAULT_PROPERTY_RUNS) < DEFAULT_PROPERTY_RUNS)
     throw new ConfigError(`--certify needs at least ${DEFAULT_PROPERTY_RUNS} --runs per generated property`);
 }
 
@@ -151,29 +178,24 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
   let fixtures: FixtureServer | undefined;
   let restoreOutput: (() => void) | undefined;
   try {
-    const args = parseArgs(argv, RUN_FLAGS, 'run');
-    const options = targetOptions(args.values, process.env);
+    const args = parseCommand(RUN_COMMAND, argv);
+    const options = targetOptions(targetFlags(args), process.env);
     reportDir = options.reportDir;
-    certifying = args.booleans.has('certify');
+    certifying = args.flag('certify');
     const envExpectations = process.env[EXPECTATIONS_ENV]?.trim();
-    const expectations = args.values.expectations ?? (envExpectations ? envExpectations : undefined);
+    const expectations = args.string('expectations') ?? (envExpectations ? envExpectations : undefined);
     if (certifying) certifyConflicts(args, expectations);
-    const include = checkFiles(args.values.only, args.values.files);
-    const testNamePattern =
-      args.values.requirement !== undefined ? requirementTitlePattern(args.values.requirement) : undefined;
-    const propertyRuns = positiveInteger('--runs', args.values.runs, DEFAULT_PROPERTY_RUNS);
-    const requestTimeoutMs = positiveInteger('--timeout', args.values.timeout, 30_000);
+    const selfTest = readRunRequest(process.env);
+    const include = checkFiles(args.string('only'), selfTest?.files);
+    const requirement = args.string('requirement');
+    const testNamePattern = requirement !== undefined ? requirementTitlePattern(requirement) : undefined;
+    const propertyRuns = positiveInteger('--runs', args.string('runs'), DEFAULT_PROPERTY_RUNS);
+    const requestTimeoutMs = positiveInteger('--timeout', args.string('timeout'), DEFAULT_TIMEOUT_MS);
     const resolved = resolveTarget(options);
 
-    const faults =
-      args.values.faults
-        ?.split(',')
-        .map((f) => f.trim())
-        .filter((f) => f.length > 0) ?? [];
+    const faults = selfTest?.faults ?? [];
     if (faults.length > 0 && resolved.baseUrl !== undefined) {
-      throw new ConfigError(
-        '--faults plants faults in the embedded reference: it cannot be used with a base URL',
-      );
+      throw new ConfigError('the self-test plants faults in the embedded reference only, not at a base URL');
     }
     if (expectations !== undefined)
       console.error(
@@ -243,7 +265,7 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
       // (exitCodeOf), whatever vitest thinks of it.
       passWithNoTests: true,
       testNamePattern,
-      ...(args.booleans.has('bail') ? { bail: 1 } : {}),
+      ...(args.flag('bail') ? { bail: 1 } : {}),
       testTimeout: 120_000,
       hookTimeout: 120_000,
       provide: { target: provided },

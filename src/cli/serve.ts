@@ -1,12 +1,26 @@
 import { writeFile } from 'node:fs/promises';
 import { createReferenceServer } from '../reference/server.ts';
 import { ConfigError } from '../target/config-error.ts';
-import { parseArgs, type FlagSpec } from './args.ts';
+import { parseCommand, type CommandSpec } from './command-line.ts';
 
-const SERVE_FLAGS: FlagSpec[] = [
-  { name: '--port', key: 'port' },
-  { name: '--keyring-out', key: 'keyringOut' },
-];
+export const SERVE_COMMAND: CommandSpec = {
+  name: 'serve',
+  summary: 'Run the embedded reference implementation standalone until Ctrl-C.',
+  about: 'Keys are never printed; --keyring-out writes them (mode 0600).',
+  synopsis: '[--port N] [--keyring-out FILE]',
+  options: {
+    port: { type: 'string', value: 'N', help: 'port on 127.0.0.1', default: '0: any free port' },
+    'keyring-out': {
+      type: 'string',
+      value: 'FILE',
+      help: "write the reference's keyring there (TARGET.md format)",
+    },
+  },
+  examples: [
+    'conformance serve --port 8080 --keyring-out keys.json',
+    'conformance run --base-url http://127.0.0.1:8080/api/v1 --keyring keys.json',
+  ],
+};
 
 interface ServeFlags {
   port: number;
@@ -15,16 +29,17 @@ interface ServeFlags {
 
 /** `--port N --keyring-out FILE`; anything else (a stray word, `-x`) is a ConfigError. */
 function parseFlags(argv: readonly string[]): ServeFlags {
-  const args = parseArgs(argv, SERVE_FLAGS, 'serve');
+  const args = parseCommand(SERVE_COMMAND, argv);
   const flags: ServeFlags = { port: 0 };
-  const text = args.values.port;
+  const text = args.string('port');
   if (text !== undefined) {
     const port = /^\d{1,5}$/.test(text) ? Number(text) : NaN;
     if (!(port >= 0 && port <= 65535))
       throw new ConfigError(`--port must be an integer from 0 to 65535, got "${text}"`);
     flags.port = port;
   }
-  if (args.values.keyringOut !== undefined) flags.keyringOut = args.values.keyringOut;
+  const keyringOut = args.string('keyring-out');
+  if (keyringOut !== undefined) flags.keyringOut = keyringOut;
   return flags;
 }
 

@@ -25,7 +25,8 @@ describe('conformance child runs', () => {
     const reportDir = join(workDir, 'bad-flag');
     const run = await runConformanceChild({
       root: PROJECT_ROOT,
-      args: ['--faults', 'auth.no-such-fault', '--only', 'voices'],
+      args: ['--only', 'voices'],
+      request: { faults: ['auth.no-such-fault'] },
       reportDir,
       timeoutMs: 60_000,
       registry,
@@ -42,6 +43,7 @@ describe('conformance child runs', () => {
     const run = await runConformanceChild({
       root: PROJECT_ROOT,
       args: ['--only', 'voices'],
+      request: { faults: [] },
       reportDir: join(workDir, 'slow'),
       timeoutMs: 300,
       registry,

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Summary } from '../report/summary.ts';
+import { encodeRunRequest, SELF_TEST_RUN_ENV, type SelfTestRunRequest } from './run-request.ts';
 
 /** What one `conformance run` child left behind. */
 export interface ChildRun {
@@ -63,15 +64,17 @@ function readSummary(reportDir: string): Summary | undefined {
 export interface ChildRunOptions {
   /** The project root, where bin/conformance.js is. */
   root: string;
-  /** `run` flags besides --report-dir. */
+  /** `run` options besides --report-dir. */
   args: readonly string[];
+  /** Faults and check files, passed beside the options (see run-request.ts). */
+  request: SelfTestRunRequest;
   /** Where the child writes its reports and this writes its output (output.log). */
   reportDir: string;
   timeoutMs: number;
   registry: ChildRegistry;
 }
 
-/** Runs `node bin/conformance.js run ARGS --report-dir DIR` and reads the summary it wrote. */
+/** Runs `node bin/conformance.js run ARGS --report-dir DIR` with the request and reads the summary it wrote. */
 export function runConformanceChild(options: ChildRunOptions): Promise<ChildRun> {
   const started = Date.now();
   mkdirSync(options.reportDir, { recursive: true });
@@ -95,7 +98,7 @@ export function runConformanceChild(options: ChildRunOptions): Promise<ChildRun>
         ['bin/conformance.js', 'run', ...options.args, '--report-dir', options.reportDir],
         {
           cwd: options.root,
-          env: childEnvironment(process.env),
+          env: { ...childEnvironment(process.env), [SELF_TEST_RUN_ENV]: encodeRunRequest(options.request) },
           detached: true,
           stdio: ['ignore', output, output],
         },

@@ -1,5 +1,5 @@
 import { availableParallelism, totalmem } from 'node:os';
-import { parseArgs, positiveInteger, type FlagSpec } from '../cli/args.ts';
+import { parseCommand, positiveInteger, type CommandSpec } from '../cli/command-line.ts';
 import { FAULT_IDS } from '../reference/fault-catalog.ts';
 import { ConfigError } from '../target/config-error.ts';
 
@@ -13,13 +13,6 @@ export interface SelfTestOptions {
   table: boolean;
 }
 
-const FLAGS: FlagSpec[] = [
-  { name: '--jobs', key: 'jobs' },
-  { name: '--fault', key: 'fault' },
-  { name: '--keep-reports', key: 'keepReports', boolean: true },
-  { name: '--table', key: 'table', boolean: true },
-];
-
 /**
  * Two runs per CPU: a run spends much of its time waiting (module loading through the TypeScript
  * loader, its vitest worker, the reference's answers), so two per CPU finished a set of faults
@@ -30,17 +23,37 @@ export const DEFAULT_JOBS = Math.max(
   Math.min(2 * availableParallelism(), Math.floor(totalmem() / 2 ** 30)),
 );
 
+export const SELF_TEST_COMMAND: CommandSpec = {
+  name: 'self-test',
+  summary: 'Prove every check can fail, and print the mutation score.',
+  about:
+    'Runs the suite against the clean reference, then once per planted fault against a reference with that fault (only the checks citing its requirement).',
+  synopsis: '[--jobs N] [--fault ID[,ID]] [--keep-reports] [--table]',
+  options: {
+    jobs: { type: 'string', value: 'N', help: 'runs at once', default: `${DEFAULT_JOBS} on this machine` },
+    fault: { type: 'string', value: 'ID[,ID]', help: 'only these faults (and the check files they need)' },
+    'keep-reports': { type: 'boolean', help: "keep every run's reports and output, and print where" },
+    table: { type: 'boolean', help: 'print the fault catalog as a Markdown table and stop' },
+  },
+  notes: ['exit status: 0 the clean run passed and every fault was caught, 1 not, 2 bad options.'],
+  examples: [
+    'conformance self-test',
+    'conformance self-test --fault kb.query-returns-deleted --keep-reports',
+  ],
+};
+
 /** `conformance self-test` flags; anything wrong is a ConfigError (one line, exit status 2). */
 export function parseSelfTestArgs(
   argv: readonly string[],
   known: ReadonlySet<string> = FAULT_IDS,
 ): SelfTestOptions {
-  const args = parseArgs(argv, FLAGS, 'self-test');
+  const args = parseCommand(SELF_TEST_COMMAND, argv);
   let faults: string[] | undefined;
-  if (args.values.fault !== undefined) {
+  const fault = args.string('fault');
+  if (fault !== undefined) {
     faults = [
       ...new Set(
-        args.values.fault
+        fault
           .split(',')
           .map((id) => id.trim())
           .filter((id) => id.length > 0),
@@ -56,9 +69,9 @@ export function parseSelfTestArgs(
     }
   }
   return {
-    jobs: positiveInteger('--jobs', args.values.jobs, DEFAULT_JOBS),
+    jobs: positiveInteger('--jobs', args.string('jobs'), DEFAULT_JOBS),
     faults,
-    keepReports: args.booleans.has('keepReports'),
-    table: args.booleans.has('table'),
+    keepReports: args.flag('keep-reports'),
+    table: args.flag('table'),
   };
 }

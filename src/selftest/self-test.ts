@@ -118,7 +118,8 @@ async function selfTest(
       : limit(() =>
           runConformanceChild({
             root: PROJECT_ROOT,
-            args: unfaultedFiles === undefined ? [] : ['--files', unfaultedFiles.join(',')],
+            args: [],
+            request: unfaultedFiles === undefined ? { faults: [] } : { faults: [], files: unfaultedFiles },
             reportDir: join(workDir, 'unfaulted'),
             timeoutMs: UNFAULTED_TIMEOUT_MS,
             registry,
@@ -136,15 +137,8 @@ async function selfTest(
           : await limit(() =>
               runConformanceChild({
                 root: PROJECT_ROOT,
-                args: [
-                  '--faults',
-                  fault.id,
-                  '--files',
-                  files.join(','),
-                  '--requirement',
-                  fault.requirement,
-                  '--bail',
-                ],
+                args: ['--requirement', fault.requirement, '--bail'],
+                request: { faults: [fault.id], files },
                 reportDir: join(workDir, 'faults', fault.id),
                 timeoutMs: FAULT_TIMEOUT_MS,
                 registry,

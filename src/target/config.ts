@@ -20,7 +20,7 @@ export interface ResolvedTarget {
   reportDir: string;
 }
 
-const TARGET_ENV = {
+export const TARGET_ENV = {
   baseUrl: 'CONFORMANCE_BASE_URL',
   keyringFile: 'CONFORMANCE_KEYRING',
   apiKey: 'CONFORMANCE_API_KEY',
