@@ -7,6 +7,7 @@ import { seedKeys } from './auth/keyring.ts';
 import { KeyStore } from './auth/keys.ts';
 import { probeRoutes } from './auth/probe-routes.ts';
 import { buildScopeTable } from './auth/scope-table.ts';
+import { Faults } from './faults.ts';
 import { frameworkErrorHandler, installErrorHandling } from './http/errors.ts';
 import { installFaultContext } from './http/faults.ts';
 import { installJsonParser } from './http/json-body.ts';
@@ -37,7 +38,7 @@ export interface ReferenceApp {
 
 /** The whole reference as a Fastify instance, not yet listening. */
 export function buildReferenceApp(options: ReferenceAppOptions = {}): ReferenceApp {
-  const state = createState(options);
+  const state = createState({ faults: new Faults(options.faults), now: options.now });
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,

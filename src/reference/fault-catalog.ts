@@ -1,6 +1,6 @@
 import { ASSISTANT_FAULTS } from './assistants/faults.ts';
 import { AUTH_FAULTS } from './auth/faults.ts';
-import type { FaultSpec } from './faults.ts';
+import type { FaultSpec } from './fault-switch.ts';
 import { HTTP_FAULTS } from './http/faults.ts';
 import { KNOWLEDGE_FAULTS, type KnowledgeFault } from './knowledge/faults.ts';
 import { PLUGIN_FAULTS } from './plugins/faults.ts';

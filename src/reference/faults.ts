@@ -1,17 +1,5 @@
 import { FAULT_IDS } from './fault-catalog.ts';
-
-/** What a planted fault breaks: one requirement of spec/requirements.yaml, in one line. */
-export interface FaultSpec {
-  requirement: string;
-  breaks: string;
-}
-
-/** What the modules consult: whether a fault id is planted in this server. */
-export interface FaultSwitch {
-  has(id: string): boolean;
-}
-
-export const NO_FAULTS: FaultSwitch = { has: () => false };
+import type { FaultSwitch } from './fault-switch.ts';
 
 /** Thrown for a fault id the catalog does not define: a typo must not run an unfaulted reference. */
 export class UnknownFaultError extends Error {
@@ -25,13 +13,12 @@ export class UnknownFaultError extends Error {
 }
 
 /**
- * Planted faults for the suite's self-test: each id switches on one small deviation from the
- * document in one module (src/reference/fault-catalog.ts lists them). Modules consult `has(id)`.
+ * The faults planted in one server, checked against the catalog. It lives apart from the records
+ * and fault-switch.ts because it imports the catalog, which imports every record.
  */
 export class Faults implements FaultSwitch {
   private readonly ids: ReadonlySet<string>;
 
-  /** Refuses ids the catalog does not define. */
   constructor(ids: Iterable<string> = [], known: ReadonlySet<string> = FAULT_IDS) {
     this.ids = new Set(ids);
     const unknown = [...this.ids].filter((id) => !known.has(id));

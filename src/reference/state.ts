@@ -3,7 +3,7 @@ import { AttachmentStore } from './attachments.ts';
 import { ShareLinks } from './assistants/share-links.ts';
 import { PersonaStore } from './assistants/store.ts';
 import { EventLog } from './events.ts';
-import { Faults } from './faults.ts';
+import { NO_FAULTS, type FaultSwitch } from './fault-switch.ts';
 import { FieldCipher } from './plugins/cipher.ts';
 import { PluginStore } from './plugins/store.ts';
 
@@ -17,11 +17,11 @@ export interface ReferenceState {
   cipher: FieldCipher;
   attachments: AttachmentStore;
   events: EventLog;
-  faults: Faults;
+  faults: FaultSwitch;
   now: () => Date;
 }
 
-export function createState(options: { faults?: Iterable<string>; now?: () => Date } = {}): ReferenceState {
+export function createState(options: { faults?: FaultSwitch; now?: () => Date } = {}): ReferenceState {
   return {
     accounts: new AccountDirectory(),
     personas: new PersonaStore(),
@@ -30,7 +30,7 @@ export function createState(options: { faults?: Iterable<string>; now?: () => Da
     cipher: FieldCipher.withRandomKey(),
     attachments: new AttachmentStore(),
     events: new EventLog(),
-    faults: new Faults(options.faults),
+    faults: options.faults ?? NO_FAULTS,
     now: options.now ?? (() => new Date()),
   };
 }

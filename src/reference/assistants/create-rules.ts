@@ -1,4 +1,4 @@
-import type { FaultSwitch } from '../faults.ts';
+import type { FaultSwitch } from '../fault-switch.ts';
 import {
   has,
   isAbsoluteHttpUrl,

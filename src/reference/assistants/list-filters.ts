@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { FaultSwitch } from '../faults.ts';
+import type { FaultSwitch } from '../fault-switch.ts';
 import { badRequest } from '../http/errors.ts';
 import {
   queryOf,

@@ -1,4 +1,4 @@
-import type { FaultSwitch } from '../faults.ts';
+import type { FaultSwitch } from '../fault-switch.ts';
 import { has, isAbsoluteHttpUrl, isBoolean, isString, optional, type Body } from '../http/body.ts';
 import { badRequest } from '../http/errors.ts';
 import { isObjectId } from '../http/ids.ts';

@@ -1,5 +1,5 @@
 import type { Level, Module } from '../../spec/openapi.ts';
-import { NO_FAULTS, type FaultSwitch } from '../faults.ts';
+import { NO_FAULTS, type FaultSwitch } from '../fault-switch.ts';
 import { authFault } from './faults.ts';
 import { NO_LEVEL } from './levels.ts';
 

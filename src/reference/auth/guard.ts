@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LEVELS, type Level, type Scope } from '../../spec/openapi.ts';
-import { NO_FAULTS, type FaultSwitch } from '../faults.ts';
+import { NO_FAULTS, type FaultSwitch } from '../fault-switch.ts';
 import {
   invalidBearerToken,
   keyExpired,

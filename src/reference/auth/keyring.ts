@@ -1,7 +1,7 @@
 import { MODULES, type Level, type Module } from '../../spec/openapi.ts';
 import type { Keyring, Role } from '../../target/keyring-types.ts';
 import { ACCOUNT_A, ACCOUNT_B } from '../accounts.ts';
-import { NO_FAULTS, type FaultSwitch } from '../faults.ts';
+import { NO_FAULTS, type FaultSwitch } from '../fault-switch.ts';
 import { newToken } from '../http/ids.ts';
 import { authFault } from './faults.ts';
 import { API_KEY_PREFIX } from './key-prefix.ts';

@@ -1,5 +1,5 @@
 import type { Operation, Scope } from '../../spec/openapi.ts';
-import { NO_FAULTS, type FaultSwitch } from '../faults.ts';
+import { NO_FAULTS, type FaultSwitch } from '../fault-switch.ts';
 import { API_PREFIX, operationIndex, toFastifyPath } from '../http/operation-route.ts';
 import type { AuthFault } from './faults.ts';
 

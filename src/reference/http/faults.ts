@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance } from 'fastify';
-import type { FaultSpec, FaultSwitch } from '../faults.ts';
+import { faultCheck, NO_FAULTS, type FaultSpec, type FaultSwitch } from '../fault-switch.ts';
 
 /**
  * Planted faults of the shared HTTP helpers (error bodies, paging, ids, body fields), for the
@@ -41,11 +41,14 @@ export const HTTP_FAULTS = {
 export type HttpFault = keyof typeof HTTP_FAULTS;
 
 /*
- * The helpers are plain functions called from every route module (`has(body, key)`, `paginate`,
- * `newObjectId`), so the server's faults reach them through the request's async context rather
- * than through every call site.
+ * The one exception to passing the switch in: these helpers are plain functions called from every
+ * route module (`has(body, key)` alone at some twenty sites, `paginate`, `readPaging`,
+ * `newObjectId`), so threading `faults` through each call would add noise to every route for seven
+ * faults. The preHandler hook below puts the server's own switch (the one app.ts builds) into the
+ * request's async context, and `httpFault` consults it with the same typed check as every module.
  */
 const requestFaults = new AsyncLocalStorage<FaultSwitch>();
+const checkHttpFault = faultCheck(HTTP_FAULTS);
 
 /**
  * Runs every route handler (and the error handler it may end in) inside the server's faults.
@@ -59,5 +62,5 @@ export function installFaultContext(app: FastifyInstance, faults: FaultSwitch): 
 
 /** Whether an HTTP fault is planted in the server handling the current request (never outside one). */
 export function httpFault(id: HttpFault): boolean {
-  return requestFaults.getStore()?.has(id) ?? false;
+  return checkHttpFault(requestFaults.getStore() ?? NO_FAULTS, id);
 }

@@ -1,5 +1,4 @@
-import { faultCheck } from '../fault-check.ts';
-import type { FaultSpec } from '../faults.ts';
+import { faultCheck, type FaultSpec } from '../fault-switch.ts';
 
 /**
  * Planted faults of the plugin module, for the suite's self-test: each is one small branch at the

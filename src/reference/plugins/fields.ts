@@ -7,7 +7,7 @@ import {
   isStringArray,
   type Body,
 } from '../http/body.ts';
-import type { FaultSwitch } from '../faults.ts';
+import type { FaultSwitch } from '../fault-switch.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { isOsList } from '../platforms.ts';
 import { pluginFault } from './faults.ts';

@@ -1,5 +1,5 @@
 import type { AccountDirectory } from '../accounts.ts';
-import type { FaultSwitch } from '../faults.ts';
+import type { FaultSwitch } from '../fault-switch.ts';
 import type { Page } from '../http/pagination.ts';
 import type { FieldCipher } from './cipher.ts';
 import { pluginFault } from './faults.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FaultSpec } from '../faults.ts';
+import type { FaultSpec } from '../fault-switch.ts';
 import { startHarness, type Harness } from './harness.ts';
 
 /** Asks the API one question whose answer the fault must change. */

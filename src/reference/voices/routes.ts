@@ -1,5 +1,5 @@
 import type { FastifyPluginCallback } from 'fastify';
-import { NO_FAULTS, type FaultSwitch } from '../faults.ts';
+import { NO_FAULTS, type FaultSwitch } from '../fault-switch.ts';
 import { operationRoute } from '../http/operation-route.ts';
 import { queryOf, readString } from '../http/query.ts';
 import type { StateOptions } from '../state.ts';
