@@ -2,7 +2,7 @@ import { ASSISTANT_FAULTS } from './assistants/faults.ts';
 import { AUTH_FAULTS } from './auth/faults.ts';
 import type { FaultSpec } from './fault-switch.ts';
 import { HTTP_FAULTS } from './http/faults.ts';
-import { KNOWLEDGE_FAULTS, type KnowledgeFault } from './knowledge/faults.ts';
+import { KNOWLEDGE_FAULTS } from './knowledge/faults.ts';
 import { PLUGIN_FAULTS } from './plugins/faults.ts';
 import { VOICE_FAULTS } from './voices/faults.ts';
 
@@ -14,20 +14,6 @@ export interface FaultDefinition extends FaultSpec {
   id: string;
   module: FaultModule;
 }
-
-/** The knowledge module names its faults; the requirement each one violates is recorded here. */
-const KNOWLEDGE_REQUIREMENTS: Record<KnowledgeFault, string> = {
-  'kb.create-returns-200': 'KB-BASE-16',
-  'kb.list-shows-other-accounts': 'KB-BASE-14',
-  'kb.attach-no-limit': 'LIM-02',
-  'kb.detach-deletes-base': 'KB-ATTACH-11',
-  'kb.query-ignores-topk': 'LIM-07',
-  'kb.query-topk-unbounded': 'LIM-08',
-  'kb.query-max-off-by-one': 'KB-QUERY-10',
-  'kb.query-any-account': 'ACCT-01',
-  'kb.query-returns-deleted': 'STATE-15',
-  'kb.refresh-now-ignores-urls': 'STATE-06',
-};
 
 function fromRecord(module: FaultModule, record: Readonly<Record<string, FaultSpec>>): FaultDefinition[] {
   return Object.entries(record).map(([id, spec]) => ({
@@ -48,12 +34,7 @@ export const FAULT_CATALOG: readonly FaultDefinition[] = Object.freeze([
   ...fromRecord('assistants', ASSISTANT_FAULTS),
   ...fromRecord('voices', VOICE_FAULTS),
   ...fromRecord('plugins', PLUGIN_FAULTS),
-  ...Object.entries(KNOWLEDGE_FAULTS).map(([id, breaks]) => ({
-    id,
-    module: 'knowledge' as const,
-    requirement: KNOWLEDGE_REQUIREMENTS[id as KnowledgeFault],
-    breaks,
-  })),
+  ...fromRecord('knowledge', KNOWLEDGE_FAULTS),
 ]);
 
 export const FAULT_IDS: ReadonlySet<string> = new Set(FAULT_CATALOG.map((fault) => fault.id));

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type {} from '../caller.ts';
 import type { KnowledgeDeps, PageFetcher } from './deps.ts';
 import { KbError, notFound } from './errors.ts';
-import { faultOn, type KnowledgeFault } from './faults.ts';
+import { knowledgeFault, type KnowledgeFault } from './faults.ts';
 import type { Recrawler } from './refresh.ts';
 import type { KnowledgeBase, KnowledgeStore, VisibleBase } from './store.ts';
 
@@ -53,6 +53,6 @@ export function createContext(
     closing,
     now,
     timestamp: () => new Date(now()).toISOString(),
-    fault: (id) => faultOn(deps.faults, id),
+    fault: (id) => knowledgeFault(deps.faults, id),
   };
 }

@@ -1,5 +1,6 @@
 import type { AttachmentStore } from '../attachments.ts';
 import type { EventLog } from '../events.ts';
+import type { FaultSwitch } from '../fault-switch.ts';
 
 /**
  * Fetches a page for ingest-url and re-crawls; the default is `fetchPage` of fetch-page.ts (undici). It rejects
@@ -22,8 +23,8 @@ export interface KnowledgeDeps {
   /** The assistant `accountId` can see, by `customPersonaId`; undefined when unknown or invisible. */
   findPersona(accountId: string, customPersonaId: string): { customPersonaId: string } | undefined;
   events: EventLog;
-  /** Planted faults for the self-test; see README-section.md for the ids this module honours. */
-  faults: { has(id: string): boolean };
+  /** Planted faults for the self-test; the ids this module honours are in faults.ts. */
+  faults: FaultSwitch;
   /** Replaces the HTTP fetch of ingest-url and re-crawls (tests). */
   fetchPage?: PageFetcher;
   /** Milliseconds since the epoch; replaces Date.now (tests). */

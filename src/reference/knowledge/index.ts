@@ -4,6 +4,7 @@ import { createContext } from './context.ts';
 import type { KnowledgeDeps, SharedBaseSeed } from './deps.ts';
 import { addDocument } from './documents.ts';
 import { installErrorHandler } from './errors.ts';
+import { knowledgeFault } from './faults.ts';
 import { fetchPage } from './fetch-page.ts';
 import { Recrawler } from './refresh.ts';
 import { attachmentRoutes } from './routes/attachments.ts';
@@ -33,7 +34,7 @@ export async function knowledgeRoutes(app: FastifyInstance, deps: KnowledgeDeps)
   const recrawler = new Recrawler({
     fetchPage: fetcher,
     now: deps.now ?? Date.now,
-    skipRecrawl: () => deps.faults.has('kb.refresh-now-ignores-urls'),
+    skipRecrawl: () => knowledgeFault(deps.faults, 'kb.refresh-now-ignores-urls'),
   });
   const context = createContext(store, deps, recrawler, fetcher, closing.signal);
   seedSharedBases(store, deps.sharedSeeds ?? [], context.timestamp());
