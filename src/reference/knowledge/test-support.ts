@@ -9,6 +9,7 @@ import { request } from 'undici';
 import { AttachmentStore } from '../attachments.ts';
 import type {} from '../caller.ts';
 import { EventLog } from '../events.ts';
+import { NO_FAULTS } from '../fault-switch.ts';
 import type { KnowledgeDeps } from './deps.ts';
 import { knowledgeRoutes } from './index.ts';
 
@@ -42,16 +43,14 @@ export interface KbTestApp {
   close(): Promise<void>;
 }
 
+/** The planted faults are probed on the whole reference (faults.test.ts), so none are planted here. */
 export type TestAppOptions = Partial<
   Omit<KnowledgeDeps, 'attachments' | 'findPersona' | 'events' | 'faults'>
-> & {
-  faults?: readonly string[];
-};
+>;
 
 export async function startKbTestApp(options: TestAppOptions = {}): Promise<KbTestApp> {
   const attachments = new AttachmentStore();
   const personas = new Map<string, string>();
-  const faults = new Set(options.faults ?? []);
   const app = Fastify({ logger: false });
   app.decorateRequest('caller');
   app.addHook('onRequest', (request, _reply, done) => {
@@ -63,7 +62,7 @@ export async function startKbTestApp(options: TestAppOptions = {}): Promise<KbTe
     ...options,
     attachments,
     events: new EventLog(),
-    faults: { has: (id) => faults.has(id) },
+    faults: NO_FAULTS,
     findPersona: (accountId, customPersonaId) =>
       personas.get(customPersonaId) === accountId ? { customPersonaId } : undefined,
   };
