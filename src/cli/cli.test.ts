@@ -10,6 +10,7 @@ import { runSelfTest } from '../selftest/self-test.ts';
 import { ConfigError } from '../target/config-error.ts';
 import { runCleanup } from './cleanup.ts';
 import { runRequirements } from './requirements.ts';
+import { runList } from './list.ts';
 import { runConformance } from './run.ts';
 import { runServe } from './serve.ts';
 
@@ -422,10 +423,18 @@ describe('every command refuses what it does not know', () => {
     }
   });
 
-  it('conformance requirements: a stray word or -x is a configuration error (exit 2, one line)', () => {
-    expect(() => runRequirements(['stray'])).toThrow(ConfigError);
-    expect(() => runRequirements(['-x'])).toThrow(/unknown option -x .*see conformance requirements --help/);
-  });
+  it.each([
+    ['requirements', runRequirements],
+    ['list', runList],
+  ] as const)(
+    'conformance %s: a stray word or -x is a configuration error (exit 2, one line)',
+    async (command, run) => {
+      await expect(run(['stray'])).rejects.toThrow(ConfigError);
+      await expect(run(['-x'])).rejects.toThrow(
+        new RegExp(`unknown option -x .*see conformance ${command} --help`),
+      );
+    },
+  );
 
   it('prints the help of one command', async () => {
     const result = await runCli(['run', '--help']);

@@ -1,5 +1,6 @@
 import { CLEANUP_COMMAND, runCleanup } from './cleanup.ts';
 import type { CommandSpec } from './command-line.ts';
+import { LIST_COMMAND, runList } from './list.ts';
 import { REQUIREMENTS_COMMAND, runRequirements } from './requirements.ts';
 import { RUN_COMMAND, runConformance } from './run.ts';
 import { runSelfTest, SELF_TEST_COMMAND } from './self-test.ts';
@@ -13,6 +14,7 @@ export interface Command {
 /** Every command of `conformance`, in the order the help lists them. */
 export const COMMANDS: readonly Command[] = [
   { spec: RUN_COMMAND, run: runConformance },
+  { spec: LIST_COMMAND, run: (argv) => runList(argv) },
   { spec: CLEANUP_COMMAND, run: (argv) => runCleanup(argv) },
   { spec: REQUIREMENTS_COMMAND, run: runRequirements },
   { spec: SERVE_COMMAND, run: (argv) => runServe(argv) },

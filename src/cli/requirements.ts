@@ -1,8 +1,8 @@
-import { join } from 'node:path';
+import { collectChecks } from '../harness/check-index.ts';
 import { computeCoverage } from '../report/coverage.ts';
 import { loadCatalog } from '../spec/requirements.ts';
 import { parseCommand, type CommandSpec } from './command-line.ts';
-import { PROJECT_ROOT } from './run.ts';
+import { PROJECT_ROOT } from './selection.ts';
 
 export const REQUIREMENTS_COMMAND: CommandSpec = {
   name: 'requirements',
@@ -18,10 +18,10 @@ function pad(text: string | number, width: number): string {
 }
 
 /** `conformance requirements`: per kind, how many requirements at least one check cites. */
-export function runRequirements(argv: readonly string[]): number {
+export async function runRequirements(argv: readonly string[]): Promise<number> {
   const args = parseCommand(REQUIREMENTS_COMMAND, argv);
   const catalog = loadCatalog();
-  const coverage = computeCoverage(catalog, join(PROJECT_ROOT, 'suites'));
+  const coverage = computeCoverage(catalog, await collectChecks(PROJECT_ROOT));
   console.log(`${pad('kind', 12)}${pad('total', 8)}${pad('cited', 8)}coverage`);
   for (const row of coverage.byKind) {
     const percent = row.total === 0 ? 100 : Math.round((row.cited / row.total) * 100);
@@ -42,7 +42,7 @@ export function runRequirements(argv: readonly string[]): number {
   }
   if (coverage.unknownCited.length > 0) {
     console.log(
-      `\nids cited in suites/ that the catalog does not define: ${coverage.unknownCited.join(', ')}`,
+      `\nids cited by checks that the catalog does not define: ${coverage.unknownCited.join(', ')}`,
     );
     return 1;
   }

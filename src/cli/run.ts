@@ -1,6 +1,5 @@
-import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { startVitest } from 'vitest/node';
 import type { ProvidedTarget } from '../harness/provided.ts';
 import { makeRedactor, type Redactor } from '../http/redact.ts';
@@ -28,10 +27,8 @@ import { preflight } from '../target/preflight.ts';
 import { readRunRequest } from '../selftest/run-request.ts';
 import { parseCommand, positiveInteger, type CommandArgs, type CommandSpec } from './command-line.ts';
 import { redactProcessOutput } from './redacting-output.ts';
-import { requirementTitlePattern } from './requirement-filter.ts';
+import { checkFiles, PROJECT_ROOT, requirementIds } from './selection.ts';
 import { TARGET_OPTIONS, targetFlags } from './target-options.ts';
-
-export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 const DEFAULT_PROPERTY_RUNS = 20;
 const DEFAULT_TIMEOUT_MS = 30_000;
@@ -97,37 +94,6 @@ function runPrefix(): string {
   return `cf${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 }
 
-function areas(): string[] {
-  return readdirSync(join(PROJECT_ROOT, 'suites'), { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
-    .map((entry) => entry.name)
-    .sort();
-}
-
-function checkFiles(only: string | undefined, files: readonly string[] | undefined): string[] {
-  if (files !== undefined) {
-    if (
-      files.length === 0 ||
-      files.some((f) => !/^suites\/[\w./-]+\.test\.ts$/.test(f) || f.includes('..'))
-    ) {
-      throw new ConfigError(`the self-test asked for check files outside suites/: ${files.join(', ')}`);
-    }
-    const missing = files.filter((f) => !existsSync(join(PROJECT_ROOT, f)));
-    if (missing.length > 0)
-      throw new ConfigError(`the self-test asked for missing check files ${missing.join(', ')}`);
-    return [...files];
-  }
-  if (only === undefined) return ['suites/**/*.test.ts'];
-  if (!/^[a-z0-9-]+$/.test(only))
-    throw new ConfigError(`--only takes an area name such as "voices", got "${only}"`);
-  const folder = join(PROJECT_ROOT, 'suites', only);
-  if (!existsSync(folder) || !statSync(folder).isDirectory())
-    throw new ConfigError(
-      `--only ${only} selects no check: no area suites/${only} (areas: ${areas().join(', ')})`,
-    );
-  return [`suites/${only}/**/*.test.ts`];
-}
-
 /** The selection options as given, for messages: `--only voices --requirement 'KB-*'`. */
 function selectionText(args: CommandArgs): string {
   const parts = SELECTION_OPTIONS.flatMap((key) => {
@@ -188,7 +154,7 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
     const selfTest = readRunRequest(process.env);
     const include = checkFiles(args.string('only'), selfTest?.files);
     const requirement = args.string('requirement');
-    const testNamePattern = requirement !== undefined ? requirementTitlePattern(requirement) : undefined;
+    const selection = requirement !== undefined ? { requirements: requirementIds(requirement) } : undefined;
     const propertyRuns = positiveInteger('--runs', args.string('runs'), DEFAULT_PROPERTY_RUNS);
     const requestTimeoutMs = positiveInteger('--timeout', args.string('timeout'), DEFAULT_TIMEOUT_MS);
     const resolved = resolveTarget(options);
@@ -264,11 +230,10 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
       // vitest's own verdict on an empty run is not ours: a run that executed no check exits 2
       // (exitCodeOf), whatever vitest thinks of it.
       passWithNoTests: true,
-      testNamePattern,
       ...(args.flag('bail') ? { bail: 1 } : {}),
       testTimeout: 120_000,
       hookTimeout: 120_000,
-      provide: { target: provided },
+      provide: { target: provided, ...(selection ? { selection } : {}) },
       reporters: [
         'default',
         collect,

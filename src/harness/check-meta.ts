@@ -13,6 +13,8 @@ export interface CheckMeta {
   kind: CheckKind;
   operations: string[];
   area: string;
+  /** Set when the body starts: a skipped check that never started was not selected (--requirement, --bail). */
+  started?: boolean;
   /** Set when a `should` check's assertion failed: reported as a warning, never a failure. */
   warning?: string;
   observations: Observation[];

@@ -95,6 +95,12 @@ const conformanceTest = base.extend<CheckFixtures>({
   },
 });
 
+/** Whether the run's `--requirement` selection (none: everything) takes a check citing these ids. */
+function isSelected(requirements: readonly string[]): boolean {
+  const selection = inject('selection');
+  return selection === undefined || requirements.some((id) => selection.requirements.includes(id));
+}
+
 /** The strongest kind among the cited requirements decides how a failed assertion is reported. */
 function kindOf(requirements: readonly string[]): CheckKind {
   const kinds = requirementKinds(requirements);
@@ -152,12 +158,26 @@ export function check(
   options: CheckOptions = {},
 ): void {
   if (requirements.length === 0) throw new Error(`check ${id} cites no requirement`);
-  const kind = kindOf(requirements);
   const area = id.split('.')[0] ?? id;
+  // Known when the test is registered, so that collecting the suite without running it (the check
+  // index) sees every check's id, requirements and operations.
+  const registered: CheckMeta = {
+    id,
+    requirements: [...requirements],
+    kind: kindOf(requirements),
+    operations: options.operations ?? [],
+    area,
+    observations: [],
+  };
+  const name = `${title} [${requirements.join(', ')}]`;
+  if (!isSelected(requirements)) {
+    conformanceTest.skip(name, { meta: { check: registered } }, () => {});
+    return;
+  }
   // vitest reads which fixtures a test uses from the destructuring pattern, so it is spelled out.
   conformanceTest(
-    `${title} [${requirements.join(', ')}]`,
-    { timeout: options.timeout },
+    name,
+    { timeout: options.timeout, meta: { check: registered } },
     async ({
       target,
       spec,
@@ -186,15 +206,8 @@ export function check(
         signal,
         annotate,
       };
-      const meta: CheckMeta = {
-        id,
-        requirements: [...requirements],
-        kind,
-        operations: options.operations ?? [],
-        area,
-        observations: [],
-      };
-      context.task.meta.check = meta;
+      const meta = context.task.meta.check ?? registered;
+      meta.started = true;
       await label('area', area);
       for (const requirement of requirements) await label('requirement', requirement);
       for (const operation of meta.operations) await label('operation', operation);

@@ -18,8 +18,15 @@ export interface ProvidedTarget {
   requestTimeoutMs: number;
 }
 
+/** Which checks a run registers to execute (`--requirement`): those citing one of these ids. */
+interface ProvidedSelection {
+  requirements: string[];
+}
+
 declare module 'vitest' {
   export interface ProvidedContext {
     target: ProvidedTarget;
+    /** Absent: every check of the files loaded. */
+    selection?: ProvidedSelection;
   }
 }

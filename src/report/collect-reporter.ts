@@ -46,7 +46,7 @@ export class CollectReporter implements Reporter {
       for (const testCase of module.children.allTests()) {
         const meta = testCase.meta().check;
         // A check whose body never started was not selected (--requirement, --bail): not part of the run.
-        if (meta === undefined && testCase.result().state === 'skipped') continue;
+        if (meta?.started !== true && testCase.result().state === 'skipped') continue;
         const { outcome, message } = outcomeOf(testCase);
         this.checks.push({
           id: meta?.id ?? testCase.fullName,

@@ -5,8 +5,6 @@ import {
   REQUIREMENT_ID_PATTERN,
   REQUIREMENT_KINDS,
   REQUIREMENT_PREFIXES,
-  findCitedIds,
-  findIdTokens,
   loadCatalog,
   matchesGlob,
   parseCatalog,
@@ -229,31 +227,6 @@ describe('parseCatalog', () => {
     expect(() => loadCatalog(fileURLToPath(new URL('./no-such-catalog.yaml', import.meta.url)))).toThrow(
       /^requirements\.yaml: cannot be read: [^\n]+$/,
     );
-  });
-});
-
-describe('findCitedIds', () => {
-  it('finds ids in test titles and arrays, once each, in catalog order', () => {
-    const source = [
-      "it('a fourth base is a 400 and three stay attached [KB-ATTACH-04]', () => {});",
-      "const requirements = ['LIM-02', 'KB-ATTACH-04', \"ERR-18\"];",
-      '// see AS-CREATE-04, AS-CREATE-14',
-    ].join('\n');
-    const expected = ['AS-CREATE-04', 'AS-CREATE-14', 'KB-ATTACH-04', 'ERR-18', 'LIM-02'];
-    const order = (id: string) => requirements.findIndex((r) => r.id === id);
-    expect(findCitedIds(source, catalog)).toEqual([...expected].sort((a, b) => order(a) - order(b)));
-  });
-
-  it('ignores ids inside longer tokens and ids the catalog does not hold', () => {
-    const source = 'KB-ATTACH-045 XKB-ATTACH-04 KB-ATTACH-04-b kb-attach-04 KB-ATTACH-99 ISO-8601';
-    expect(findCitedIds(source, catalog)).toEqual([]);
-  });
-
-  it('tells the id-shaped tokens apart from catalog ids, for the meta-test of dangling citations', () => {
-    expect(findIdTokens("['KB-ATTACH-04', 'KB-ATTACH-99'] ISO-8601 UTF-8")).toEqual([
-      'KB-ATTACH-04',
-      'KB-ATTACH-99',
-    ]);
   });
 });
 

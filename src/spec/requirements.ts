@@ -78,12 +78,6 @@ const PREFIX_ALTERNATION = [...REQUIREMENT_PREFIXES]
 /** A well-formed requirement id: a known prefix and a two-digit number. */
 export const REQUIREMENT_ID_PATTERN = new RegExp(`^(?:${PREFIX_ALTERNATION})-\\d{2}$`);
 
-/**
- * An id-shaped token in source text. The lookarounds keep `KB-ATTACH-04` from matching inside
- * `KB-ATTACH-045`, `XKB-ATTACH-04` or `KB-ATTACH-04-b`.
- */
-const ID_TOKEN = new RegExp(`(?<![A-Za-z0-9_-])(?:${PREFIX_ALTERNATION})-\\d{2}(?![A-Za-z0-9_-])`, 'g');
-
 const ENTRY_KEYS = new Set(['id', 'section', 'kind', 'text', 'note']);
 
 function fail(origin: string, where: string, problem: string): never {
@@ -172,22 +166,6 @@ export function loadCatalog(path: string = REQUIREMENTS_PATH): Catalog {
     cache.set(path, catalog);
   }
   return catalog;
-}
-
-/** Every id-shaped token of a known prefix in `sourceText`, known to the catalog or not, once each, in order of appearance. */
-export function findIdTokens(sourceText: string): string[] {
-  return [...new Set(sourceText.match(ID_TOKEN) ?? [])];
-}
-
-/**
- * The catalog ids that `sourceText` cites as tokens (in a test title `... [KB-ATTACH-04]`, an
- * array `['KB-ATTACH-04']`, ...), once each, in catalog order.
- */
-export function findCitedIds(sourceText: string, catalog: Catalog): string[] {
-  const tokens = new Set(findIdTokens(sourceText));
-  return catalog.requirements
-    .filter((requirement) => tokens.has(requirement.id))
-    .map((requirement) => requirement.id);
 }
 
 const matchers = new Map<string, (id: string) => boolean>();
