@@ -1,7 +1,7 @@
 import type { Operation, Scope } from '../../spec/openapi.ts';
 import { NO_FAULTS, type FaultSwitch } from '../fault-switch.ts';
 import { API_PREFIX, operationIndex, toFastifyPath } from '../http/operation-route.ts';
-import type { AuthFault } from './faults.ts';
+import { authFault, type AuthFault } from './faults.ts';
 
 /** `METHOD /api/v1/fastify/:template`, the key under which the guard looks a matched route up. */
 export function routeKey(method: string, fastifyUrl: string): string {
@@ -9,21 +9,21 @@ export function routeKey(method: string, fastifyUrl: string): string {
 }
 
 /** Planted faults: one operation's row of the table written with the wrong module or level. */
-const MISWRITTEN_ROWS: Partial<Record<AuthFault, { operationId: string; scope: Partial<Scope> }>> = {
-  'auth.transfer-at-edit': { operationId: 'transferOwnership', scope: { level: 'edit' } },
-  'auth.delete-base-at-edit': { operationId: 'deleteKnowledgeBase', scope: { level: 'edit' } },
-  'auth.create-plugin-any-level': { operationId: 'createPlugin', scope: { level: 'view' } },
-  'auth.update-plugin-needs-manage': { operationId: 'updatePlugin', scope: { level: 'manage' } },
-  'auth.query-needs-edit': { operationId: 'queryKnowledgeBase', scope: { level: 'edit' } },
-  'auth.detach-needs-manage': { operationId: 'detachKnowledgeBase', scope: { level: 'manage' } },
-  'auth.voices-judged-as-assistants': { operationId: 'listVoices', scope: { module: 'assistants' } },
-};
+const MISWRITTEN_ROWS: ReadonlyArray<{ fault: AuthFault; operationId: string; scope: Partial<Scope> }> = [
+  { fault: 'auth.transfer-at-edit', operationId: 'transferOwnership', scope: { level: 'edit' } },
+  { fault: 'auth.delete-base-at-edit', operationId: 'deleteKnowledgeBase', scope: { level: 'edit' } },
+  { fault: 'auth.create-plugin-any-level', operationId: 'createPlugin', scope: { level: 'view' } },
+  { fault: 'auth.update-plugin-needs-manage', operationId: 'updatePlugin', scope: { level: 'manage' } },
+  { fault: 'auth.query-needs-edit', operationId: 'queryKnowledgeBase', scope: { level: 'edit' } },
+  { fault: 'auth.detach-needs-manage', operationId: 'detachKnowledgeBase', scope: { level: 'manage' } },
+  { fault: 'auth.voices-judged-as-assistants', operationId: 'listVoices', scope: { module: 'assistants' } },
+];
 
 function miswritten(operationId: string, faults: FaultSwitch): Partial<Scope> {
-  const planted = Object.entries(MISWRITTEN_ROWS).filter(
-    ([id, row]) => row.operationId === operationId && faults.has(id),
+  const planted = MISWRITTEN_ROWS.filter(
+    (row) => row.operationId === operationId && authFault(faults, row.fault),
   );
-  return Object.assign({}, ...planted.map(([, row]) => row.scope)) as Partial<Scope>;
+  return Object.assign({}, ...planted.map((row) => row.scope)) as Partial<Scope>;
 }
 
 /**
