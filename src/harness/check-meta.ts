@@ -1,3 +1,5 @@
+import type { ScopeCellMeta } from '../scope/matrix.ts';
+
 /** What a check records about itself for the reporters, beyond pass and fail. */
 export interface Observation {
   requirement: string;
@@ -13,6 +15,8 @@ export interface CheckMeta {
   kind: CheckKind;
   operations: string[];
   area: string;
+  /** A scope-matrix check's cell: what the report's matrix shows. */
+  scope?: ScopeCellMeta;
   /** Set when the body starts: a skipped check that never started was not selected (--requirement, --bail). */
   started?: boolean;
   /** Set when a `should` check's assertion failed: reported as a warning, never a failure. */

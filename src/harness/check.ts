@@ -8,6 +8,7 @@ import { loadSpec, type Spec } from '../spec/openapi.ts';
 import type { Role } from '../target/keyring-types.ts';
 import { keyringSecrets } from '../target/keyring.ts';
 import './check-meta.ts';
+import type { ScopeCellMeta } from '../scope/matrix.ts';
 import type { CheckKind, CheckMeta } from './check-meta.ts';
 import { requirementKinds } from './catalog-kinds.ts';
 import './provided.ts';
@@ -142,6 +143,8 @@ export type CheckContext = CheckFixtures &
 export interface CheckOptions {
   /** operationIds the check exercises, for the report's labels. */
   operations?: string[];
+  /** A scope-matrix check: its cell, which the report's matrix reads back. */
+  scope?: ScopeCellMeta;
   timeout?: number;
 }
 
@@ -168,6 +171,7 @@ export function check(
     operations: options.operations ?? [],
     area,
     observations: [],
+    ...(options.scope ? { scope: options.scope } : {}),
   };
   const name = `${title} [${requirements.join(', ')}]`;
   if (!isSelected(requirements)) {

@@ -57,6 +57,7 @@ export class CollectReporter implements Reporter {
           title: testCase.fullName,
           file,
           ...(meta && meta.observations.length > 0 ? { observations: meta.observations } : {}),
+          ...(meta?.scope ? { scope: meta.scope } : {}),
         });
       }
     }

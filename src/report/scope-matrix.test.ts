@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scopeCheckId } from '../checks/scope-matrix-cases.ts';
+import type { ScopeExpectation } from '../scope/matrix.ts';
 import { loadOperationIndexSync } from '../spec/openapi.ts';
 import { renderScopeMatrix } from './scope-matrix.ts';
 import { buildSummary, type SummaryCheck } from './summary.ts';
@@ -8,6 +8,16 @@ function check(id: string, outcome: SummaryCheck['outcome']): SummaryCheck {
   const status =
     outcome === 'skipped' ? 'skipped' : outcome === 'failed' || outcome === 'errored' ? 'failed' : 'passed';
   return { id, requirements: ['AUTH-13'], status, outcome, title: id, file: 'suites/auth/x.test.ts' };
+}
+
+/** A scope-matrix check: its id as the suite names it, and the cell it carries. */
+function cell(
+  operationId: string,
+  role: string,
+  expected: ScopeExpectation,
+  outcome: SummaryCheck['outcome'],
+) {
+  return { ...check(`auth.scope.${operationId}.${role}`, outcome), scope: { operationId, role, expected } };
 }
 
 function summaryOf(checks: SummaryCheck[]) {
@@ -24,11 +34,11 @@ describe('renderScopeMatrix', () => {
   it('has one row per operation and one column per role, each cell the check outcome', () => {
     const markdown = renderScopeMatrix(
       summaryOf([
-        check(scopeCheckId('deletePlugin', 'plugins:edit'), 'failed'),
-        check(scopeCheckId('listPersonas', 'assistants:view'), 'passed'),
-        check(scopeCheckId('listPersonas', 'preset:assistants-knowledge'), 'skipped'),
-        check(scopeCheckId('deletePlugin', 'plugins:manage'), 'passed'),
-        check(scopeCheckId('listPersonas', 'legacy'), 'observed'),
+        cell('deletePlugin', 'plugins:edit', 'scope_denied', 'failed'),
+        cell('listPersonas', 'assistants:view', 'allowed', 'passed'),
+        cell('listPersonas', 'preset:assistants-knowledge', 'allowed', 'skipped'),
+        cell('deletePlugin', 'plugins:manage', 'allowed', 'passed'),
+        cell('listPersonas', 'legacy', 'recorded', 'observed'),
         check('voices.catalog.shape', 'failed'),
       ]),
     );
@@ -50,8 +60,8 @@ describe('renderScopeMatrix', () => {
   it('shows an errored check as failed and an operation unknown to the spec after the known ones', () => {
     const markdown = renderScopeMatrix(
       summaryOf([
-        check(scopeCheckId('retiredOperation', 'full'), 'passed'),
-        check(scopeCheckId('listVoices', 'voices:view'), 'errored'),
+        cell('retiredOperation', 'full', 'allowed', 'passed'),
+        cell('listVoices', 'voices:view', 'allowed', 'errored'),
       ]),
       loadOperationIndexSync(),
     );
@@ -60,7 +70,7 @@ describe('renderScopeMatrix', () => {
       .filter((line) => line.startsWith('| list') || line.startsWith('| retired'));
     expect(rows).toEqual([
       '| listVoices | voices:view | — | failed (errored): allowed |',
-      '| retiredOperation | ? | passed | — |',
+      '| retiredOperation | ? | passed: allowed | — |',
     ]);
   });
 

@@ -1,28 +1,15 @@
-import { accessOf, heldScopes } from '../checks/scope-access.ts';
-import { parseScopeCheckId } from '../checks/scope-matrix-cases.ts';
 import { loadOperationIndexSync, type Operation } from '../spec/openapi.ts';
-import { KEYRING_ROLES, type Role } from '../target/keyring-types.ts';
+import type { ScopeCellMeta } from '../scope/matrix.ts';
+import { KEYRING_ROLES } from '../target/keyring-types.ts';
 import type { Summary, SummaryCheck } from './summary.ts';
 
-/** What the cell's check expects of the implementation, in a word or two. */
-function expectation(role: string, operation: Operation | undefined): string | undefined {
-  if (!operation || !(KEYRING_ROLES as readonly string[]).includes(role)) return undefined;
-  if (role === 'legacy')
-    return operation.path === '/kb' || operation.path.startsWith('/kb/') ? 'route_forbidden' : 'recorded';
-  const held = heldScopes(role as Role);
-  if (!held) return undefined;
-  const access = accessOf(held, operation.scope);
-  if (access.kind === 'allowed') return 'allowed';
-  return access.kind === 'level-too-low' ? 'scope_denied' : '403';
-}
-
 /** What a cell shows: the check's status (its outcome where that says more), then what it expects. */
-function cellText(check: SummaryCheck, expected: string | undefined): string {
+function cellText(check: SummaryCheck, expected: string): string {
   const status =
     check.outcome === 'errored' || check.outcome === 'observed' || check.outcome === 'warned'
       ? `${check.status} (${check.outcome})`
       : check.status;
-  return expected === undefined ? status : `${status}: ${expected}`;
+  return `${status}: ${expected}`;
 }
 
 /** Known roles in the keyring's order, then any other role seen, alphabetically. */
@@ -47,23 +34,23 @@ function escapeCell(text: string): string {
 
 /**
  * The scope matrix as Markdown: one row per operation, one column per role tried, each cell the
- * outcome of the `auth.scope.<operationId>.<role>` check of summary.json; `—` where a role was
- * not tried on an operation.
+ * outcome of the check that carries that cell (`scope` in summary.json) and what the cell expects;
+ * `—` where a role was not tried on an operation.
  */
 export function renderScopeMatrix(
   summary: Summary,
   index: ReadonlyMap<string, Operation> = loadOperationIndexSync(),
 ): string {
-  const cells = new Map<string, Map<string, SummaryCheck>>();
+  const cells = new Map<string, Map<string, SummaryCheck & { scope: ScopeCellMeta }>>();
   for (const check of summary.checks) {
-    const parsed = parseScopeCheckId(check.id);
-    if (!parsed) continue;
-    let row = cells.get(parsed.operationId);
+    const { scope } = check;
+    if (!scope) continue;
+    let row = cells.get(scope.operationId);
     if (!row) {
       row = new Map();
-      cells.set(parsed.operationId, row);
+      cells.set(scope.operationId, row);
     }
-    row.set(parsed.role, check);
+    row.set(scope.role, { ...check, scope });
   }
 
   const lines = ['# Scope matrix', '', `Target: ${summary.target} — run started ${summary.startedAt}`, ''];
@@ -78,7 +65,7 @@ export function renderScopeMatrix(
     `|---|---|${roles.map(() => '---').join('|')}|`,
   );
   for (const operationId of orderOperations(cells.keys(), index)) {
-    const row = cells.get(operationId) ?? new Map<string, SummaryCheck>();
+    const row = cells.get(operationId) ?? new Map<string, SummaryCheck & { scope: ScopeCellMeta }>();
     const scope = index.get(operationId)?.scope;
     const scopeText = scope
       ? `${scope.module}:${scope.level}${scope.destructive ? ' (destructive)' : ''}`
@@ -87,7 +74,7 @@ export function renderScopeMatrix(
       const check = row.get(role);
       if (!check) return '—';
       counts[check.status] += 1;
-      return cellText(check, expectation(role, index.get(operationId)));
+      return cellText(check, check.scope.expected);
     });
     lines.push(`| ${escapeCell(operationId)} | ${scopeText} | ${texts.join(' | ')} |`);
   }

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Observation } from '../harness/check-meta.ts';
+import type { ScopeCellMeta } from '../scope/matrix.ts';
 
 /** The richer outcome of a check; `status` keeps TARGET.md's three values. */
 export type Outcome = 'passed' | 'failed' | 'warned' | 'observed' | 'skipped' | 'errored';
@@ -14,6 +15,8 @@ export interface SummaryCheck {
   title: string;
   file: string;
   observations?: Observation[];
+  /** A scope-matrix check's cell: operation, role and what it expects. */
+  scope?: ScopeCellMeta;
 }
 
 /** summary.json exactly as TARGET.md shows it, plus `outcomes` and per-check detail fields. */

@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadOperationIndexSync } from '../spec/openapi.ts';
 import { loadCatalog } from '../spec/requirements.ts';
-import { accessOf, heldScopes } from './scope-access.ts';
-import {
-  moduleRoles,
-  parseScopeCheckId,
-  rolesTriedOn,
-  scopeCheckId,
-  scopeMatrixCells,
-  scopeRowRequirement,
-} from './scope-matrix-cases.ts';
+import { accessOf, heldScopes } from './access.ts';
+import { moduleRoles, rolesTriedOn, scopeMatrixCells, scopeRowRequirement } from './matrix.ts';
 
 const operations = [...loadOperationIndexSync().values()];
 
@@ -52,7 +45,8 @@ describe('what each keyring role holds', () => {
 });
 
 describe('scope matrix cells', () => {
-  const cells = scopeMatrixCells(operations);
+  const catalog = loadCatalog();
+  const cells = scopeMatrixCells(operations, catalog);
 
   it('try every level of the own module, the strongest key of each other module and the preset', () => {
     expect(moduleRoles('voices')).toEqual(['voices:view']);
@@ -70,7 +64,7 @@ describe('scope matrix cells', () => {
   it('cover all 31 operations, each with a level-too-low cell unless view is required', () => {
     expect(new Set(cells.map((c) => c.operation.operationId)).size).toBe(31);
     for (const op of operations) {
-      const tooLow = cells.filter((c) => c.operation === op && c.access.kind === 'level-too-low');
+      const tooLow = cells.filter((c) => c.operation === op && c.access?.kind === 'level-too-low');
       expect(tooLow.length, op.operationId).toBe(
         op.scope.level === 'view' ? 0 : op.scope.level === 'edit' ? 1 : 2,
       );
@@ -79,24 +73,45 @@ describe('scope matrix cells', () => {
 
   it('name the exceptions of the document as the spec annotates them', () => {
     const cell = (op: string, role: string) =>
-      cells.find((c) => c.id === `auth.scope.${op}.${role}`)?.access.kind;
+      cells.find((c) => c.id === `auth.scope.${op}.${role}`)?.access?.kind;
     expect(cell('queryKnowledgeBase', 'knowledgeBase:view')).toBe('allowed');
     expect(cell('detachKnowledgeBase', 'knowledgeBase:edit')).toBe('allowed');
     expect(cell('listVoices', 'assistants:manage')).toBe('module-not-held');
     expect(cell('listVoices', 'preset:assistants-knowledge')).toBe('allowed');
   });
 
-  it('round-trip their check ids', () => {
-    expect(parseScopeCheckId(scopeCheckId('getPersona', 'preset:assistants-knowledge'))).toEqual({
-      operationId: 'getPersona',
-      role: 'preset:assistants-knowledge',
+  it('carry what they expect and the requirements they verify, the scope row first', () => {
+    const cell = (op: string, role: string) => cells.find((c) => c.id === `auth.scope.${op}.${role}`);
+    expect(cell('deletePlugin', 'plugins:edit')).toMatchObject({
+      expected: 'scope_denied',
+      requirements: expect.arrayContaining(['AUTH-06', 'ERR-10', 'AUTH-09', 'AUTH-10']),
     });
-    expect(parseScopeCheckId('auth.bearer.getPersona.unknown-key')).toBeUndefined();
-    expect(parseScopeCheckId('auth.scope.getPersona')).toBeUndefined();
+    expect(cell('deletePlugin', 'plugins:manage')?.expected).toBe('allowed');
+    expect(cell('deletePlugin', 'assistants:manage')?.expected).toBe('403');
+    for (const c of cells.filter((c) => c.access !== undefined)) {
+      expect(c.requirements[0], c.id).toBe(scopeRowRequirement(c.operation, catalog));
+    }
+  });
+
+  it('end each operation with the legacy key: route_forbidden on /kb routes, recorded elsewhere', () => {
+    for (const op of operations) {
+      const own = cells.filter((c) => c.operation === op);
+      const legacy = own.at(-1);
+      expect(legacy?.role, op.operationId).toBe('legacy');
+      expect(legacy?.access).toBeUndefined();
+      const kbRoute = op.path === '/kb' || op.path.startsWith('/kb/');
+      expect(legacy?.expected, op.operationId).toBe(kbRoute ? 'route_forbidden' : 'recorded');
+      expect(legacy?.requirements, op.operationId).toEqual(
+        kbRoute ? ['AUTH-20', 'ERR-09', 'ERR-01'] : ['AUTH-19'],
+      );
+    }
+  });
+
+  it('have unique ids', () => {
+    expect(new Set(cells.map((c) => c.id)).size).toBe(cells.length);
   });
 
   it('find the scope row of every operation in the catalog', () => {
-    const catalog = loadCatalog();
     for (const op of operations)
       expect(scopeRowRequirement(op, catalog), op.operationId).toMatch(/^[A-Z-]+-\d{2}$/);
   });
