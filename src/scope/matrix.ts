@@ -33,7 +33,7 @@ export interface ScopeCell {
   title: string;
 }
 
-export function scopeCheckId(operationId: string, role: Role): string {
+function scopeCheckId(operationId: string, role: Role): string {
   return `auth.scope.${operationId}.${role}`;
 }
 
