@@ -43,9 +43,10 @@ export type HttpFault = keyof typeof HTTP_FAULTS;
 /*
  * The one exception to passing the switch in: these helpers are plain functions called from every
  * route module (`has(body, key)` alone at some twenty sites, `paginate`, `readPaging`,
- * `newObjectId`), so threading `faults` through each call would add noise to every route for seven
- * faults. The preHandler hook below puts the server's own switch (the one app.ts builds) into the
- * request's async context, and `httpFault` consults it with the same typed check as every module.
+ * `newObjectId`), so threading `faults` through each call would add noise to every route for a
+ * handful of faults. The preHandler hook below puts the server's own switch (the one app.ts
+ * builds) into the request's async context, and `httpFault` consults it with the same typed check
+ * as every module.
  */
 const requestFaults = new AsyncLocalStorage<FaultSwitch>();
 const checkHttpFault = faultCheck(HTTP_FAULTS);
