@@ -9,7 +9,7 @@ import type { Exchange } from '../../src/http/exchange.ts';
 import { resourceIdentifiers } from '../../src/spec/addressing.ts';
 import { loadOperationIndexSync } from '../../src/spec/openapi.ts';
 import { ARTICLE } from '../../src/target/fixture-pages.ts';
-import { accountResources, type Base, type Persona, type Plugin } from '../auth/account-resources.ts';
+import { accountResources, type Base, type Persona, type Plugin } from '../../src/resources/account.ts';
 
 /**
  * Account isolation, as a matrix like the scope matrix: for every operation that addresses an

@@ -12,7 +12,7 @@ import type { ApiClient } from '../../src/http/client.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
 import { loadOperationIndexSync } from '../../src/spec/openapi.ts';
 import { KEYRING_ROLES } from '../../src/target/keyring-types.ts';
-import { prepareRequest, workbenchOf } from './operation-requests.ts';
+import { prepareRequest, workbenchOf } from '../../src/resources/operation-requests.ts';
 
 const operations = [...loadOperationIndexSync().values()];
 

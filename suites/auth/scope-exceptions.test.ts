@@ -2,7 +2,7 @@ import { describe, expect } from 'vitest';
 import { expectSchema } from '../../src/checks/schema.ts';
 import { expectStatus } from '../../src/checks/status.ts';
 import { check } from '../../src/harness/check.ts';
-import { workbenchOf } from './operation-requests.ts';
+import { workbenchOf } from '../../src/resources/operation-requests.ts';
 
 /**
  * The exceptions the document names beside the endpoint tables, each on real resources with the

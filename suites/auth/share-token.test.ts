@@ -1,8 +1,8 @@
 import { describe } from 'vitest';
 import { expectAuthRefusal, refusalCode } from '../../src/checks/refusal.ts';
 import { check, type CheckContext } from '../../src/harness/check.ts';
-import { succeeded } from './account-resources.ts';
-import { prepareRequest, workbenchOf } from './operation-requests.ts';
+import { succeeded } from '../../src/resources/account.ts';
+import { prepareRequest, workbenchOf } from '../../src/resources/operation-requests.ts';
 
 /** Mints a share-link token for a fresh assistant of the run. */
 async function shareToken(context: CheckContext): Promise<{ token: string; customPersonaId: string }> {

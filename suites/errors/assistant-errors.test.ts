@@ -4,7 +4,7 @@ import { errorSummary } from '../../src/checks/refusal.ts';
 import { expectStatus } from '../../src/checks/status.ts';
 import { check } from '../../src/harness/check.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
-import { accountResources, type AccountResources } from '../auth/account-resources.ts';
+import { accountResources, type AccountResources } from '../../src/resources/account.ts';
 
 /** The assistant rows of the Errors table, one check per row and condition. */
 

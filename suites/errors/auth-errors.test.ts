@@ -7,7 +7,7 @@ import {
 } from '../../src/checks/refusal.ts';
 import { expectSchema } from '../../src/checks/schema.ts';
 import { check } from '../../src/harness/check.ts';
-import { workbenchOf } from '../auth/operation-requests.ts';
+import { workbenchOf } from '../../src/resources/operation-requests.ts';
 
 /**
  * The 401 and 403 rows of the Errors table, one check per row, each on a representative

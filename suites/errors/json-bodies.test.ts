@@ -1,7 +1,7 @@
 import { describe } from 'vitest';
 import { expectJsonBody } from '../../src/checks/json-body.ts';
 import { check } from '../../src/harness/check.ts';
-import { accountResources } from '../auth/account-resources.ts';
+import { accountResources } from '../../src/resources/account.ts';
 
 /**
  * Conventions: response bodies are JSON (`application/json`), refusals included. One check per kind

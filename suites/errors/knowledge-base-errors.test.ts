@@ -2,7 +2,7 @@ import { describe } from 'vitest';
 import { errorSummary } from '../../src/checks/refusal.ts';
 import { expectStatus } from '../../src/checks/status.ts';
 import { check } from '../../src/harness/check.ts';
-import { accountResources } from '../auth/account-resources.ts';
+import { accountResources } from '../../src/resources/account.ts';
 
 /** The knowledge-base row of the Errors table. */
 

@@ -8,7 +8,12 @@ import { check } from '../../src/harness/check.ts';
 import type { ApiClient } from '../../src/http/client.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
 import type { Spec } from '../../src/spec/openapi.ts';
-import { accountResources, pluginBody, succeeded, type AccountResources } from '../auth/account-resources.ts';
+import {
+  accountResources,
+  pluginBody,
+  succeeded,
+  type AccountResources,
+} from '../../src/resources/account.ts';
 
 /** The plugin rows of the Errors table, and the reserved titles beneath it. */
 

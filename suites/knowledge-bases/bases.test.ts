@@ -9,7 +9,7 @@ import { check } from '../../src/harness/check.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
 import { bodyOf, objectsIn, succeeded } from '../../src/resources/json.ts';
 import { deleteKnowledgeBase } from '../../src/resources/knowledge-bases.ts';
-import { knowledgeSteps } from './steps.ts';
+import { knowledgeSteps } from '../../src/resources/knowledge-steps.ts';
 
 function statusOf(exchange: Exchange): string {
   return String(exchange.response?.status ?? exchange.error);

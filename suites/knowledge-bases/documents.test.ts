@@ -8,8 +8,8 @@ import { markedSentence, markerWord } from '../../src/generate/knowledge.ts';
 import { check, type CheckContext } from '../../src/harness/check.ts';
 import { bodyOf, objectsIn } from '../../src/resources/json.ts';
 import { ARTICLE } from '../../src/target/fixture-pages.ts';
-import { pageUrl } from './fixture-site.ts';
-import { knowledgeSteps, type KnowledgeSteps } from './steps.ts';
+import { pageUrl } from '../../src/resources/fixture-site.ts';
+import { knowledgeSteps, type KnowledgeSteps } from '../../src/resources/knowledge-steps.ts';
 
 /**
  * A base with two vector documents, each opening with a sentence of its own that carries its own

@@ -5,8 +5,8 @@ import { check } from '../../src/harness/check.ts';
 import { pollUntil } from '../../src/harness/poll.ts';
 import { bodyOf } from '../../src/resources/json.ts';
 import { ARTICLE, CHANGING, SCRIPT_RENDERED } from '../../src/target/fixture-pages.ts';
-import { fetchCount, pageUrl } from './fixture-site.ts';
-import { knowledgeSteps } from './steps.ts';
+import { fetchCount, pageUrl } from '../../src/resources/fixture-site.ts';
+import { knowledgeSteps } from '../../src/resources/knowledge-steps.ts';
 
 const INGEST = { operations: ['ingestUrl', 'listDocuments'] };
 /** The character counts of an inline-tier text ingest (`inlineChars`, `crawledChars`). */

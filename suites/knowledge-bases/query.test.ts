@@ -14,8 +14,8 @@ import { DOCX_FILE, MD_FILE, PDF_FILE, TXT_FILE } from '../../src/generate/fixtu
 import { markedSentence, markerWord } from '../../src/generate/knowledge.ts';
 import { check, type CheckContext } from '../../src/harness/check.ts';
 import { bodyOf, objectsIn } from '../../src/resources/json.ts';
-import { knowledgeSteps } from './steps.ts';
-import { baseWithVerbatimMatches, type VerbatimBase } from './verbatim-base.ts';
+import { knowledgeSteps } from '../../src/resources/knowledge-steps.ts';
+import { baseWithVerbatimMatches, type VerbatimBase } from '../../src/resources/verbatim-base.ts';
 
 const QUERY = { operations: ['queryKnowledgeBase'] };
 /** More documents holding the query verbatim (each at least one chunk) than the largest topK. */

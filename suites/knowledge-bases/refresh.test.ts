@@ -19,8 +19,19 @@ import { pollUntil } from '../../src/harness/poll.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
 import { bodyOf } from '../../src/resources/json.ts';
 import { CHANGING, HELD } from '../../src/target/fixture-pages.ts';
-import { fetchCount, heldState, holdFetches, pageUrl, releaseFetches } from './fixture-site.ts';
-import { autoRefreshOf, INDEX_DEADLINE_MS, knowledgeSteps, type KnowledgeSteps } from './steps.ts';
+import {
+  fetchCount,
+  heldState,
+  holdFetches,
+  pageUrl,
+  releaseFetches,
+} from '../../src/resources/fixture-site.ts';
+import {
+  autoRefreshOf,
+  INDEX_DEADLINE_MS,
+  knowledgeSteps,
+  type KnowledgeSteps,
+} from '../../src/resources/knowledge-steps.ts';
 
 /** The re-crawl is queued, so its effects are awaited generously (polled, never slept). */
 const RECRAWL_DEADLINE_MS = 20_000;

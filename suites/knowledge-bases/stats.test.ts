@@ -8,7 +8,7 @@ import { TXT_FILE } from '../../src/generate/fixture-sentences.ts';
 import { markerWord, textOfLength } from '../../src/generate/knowledge.ts';
 import { check } from '../../src/harness/check.ts';
 import { bodyOf, succeeded } from '../../src/resources/json.ts';
-import { knowledgeSteps, type KnowledgeSteps, type Stats } from './steps.ts';
+import { knowledgeSteps, type KnowledgeSteps, type Stats } from '../../src/resources/knowledge-steps.ts';
 
 describe('getKnowledgeBaseStats — GET /kb/{kbId}/stats', () => {
   check(

@@ -1,7 +1,7 @@
 import { describe, expect } from 'vitest';
 import { expectStatus } from '../../src/checks/status.ts';
 import { check, type CheckContext } from '../../src/harness/check.ts';
-import { knowledgeSteps, type KnowledgeSteps } from '../knowledge-bases/steps.ts';
+import { knowledgeSteps, type KnowledgeSteps } from '../../src/resources/knowledge-steps.ts';
 
 /** Limits table: knowledge bases per assistant, at most 3; a fourth is a 400. */
 

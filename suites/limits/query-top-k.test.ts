@@ -2,8 +2,8 @@ import { describe } from 'vitest';
 import { expectResultCount, judgeAboveMaximum, TOP_K_MAX } from '../../src/checks/query-count.ts';
 import { expectSchema } from '../../src/checks/schema.ts';
 import { check, type CheckContext } from '../../src/harness/check.ts';
-import { knowledgeSteps } from '../knowledge-bases/steps.ts';
-import { baseWithVerbatimMatches, type VerbatimBase } from '../knowledge-bases/verbatim-base.ts';
+import { knowledgeSteps } from '../../src/resources/knowledge-steps.ts';
+import { baseWithVerbatimMatches, type VerbatimBase } from '../../src/resources/verbatim-base.ts';
 
 /**
  * Limits table: `topK`, default 5, maximum 20, on a base where more than 20 chunks hold the whole

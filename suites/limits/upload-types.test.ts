@@ -1,30 +1,34 @@
 import { describe, expect } from 'vitest';
 import { expectSchema } from '../../src/checks/schema.ts';
 import { expectStatus } from '../../src/checks/status.ts';
+import { UPLOADABLE_FILES } from '../../src/generate/fixture-sentences.ts';
 import { check } from '../../src/harness/check.ts';
+import { fixtureFilePart } from '../../src/resources/fixture-site.ts';
 import { bodyOf } from '../../src/resources/json.ts';
-import { knowledgeSteps } from '../knowledge-bases/steps.ts';
-import { UPLOAD_TYPES } from './upload-files.ts';
+import { knowledgeSteps } from '../../src/resources/knowledge-steps.ts';
 
-/** Limits table: the file types for upload, PDF, DOCX, TXT and MD, each accepted. */
+/**
+ * Limits table: the file types for upload, PDF, DOCX, TXT and MD, each accepted. The files are the
+ * committed fixtures (scripts/make-fixtures.ts builds them), each with a text layer.
+ */
 
 describe('uploadFile — POST /kb/{kbId}/ingest', () => {
-  for (const type of UPLOAD_TYPES) {
+  for (const type of UPLOADABLE_FILES) {
     check(
-      `limits.upload-type.${type.name.toLowerCase()}`,
+      `limits.upload-type.${type.kind.toLowerCase()}`,
       ['LIM-16', 'LIM-18'],
-      `a ${type.name} file is accepted for upload and listed among the base's documents`,
+      `a ${type.kind} file is accepted for upload and listed among the base's documents`,
       async (context) => {
         const kb = knowledgeSteps(context);
         const { kbId } = await kb.createBase();
-        const file = await type.file();
+        const file = fixtureFilePart(type);
         const exchange = await kb.client.call('uploadFile', {
           path: { kbId },
-          multipart: { file, title: `Pilots (${type.name})` },
+          multipart: { file, title: `${type.heading} (${type.kind})` },
         });
         context.observe(
           'LIM-18',
-          `${type.name} of ${file.content.length} bytes: ${exchange.response?.status ?? exchange.error}`,
+          `${type.kind} of ${file.content.length} bytes: ${exchange.response?.status ?? exchange.error}`,
         );
         expectStatus(exchange, 200);
         expectSchema(context.spec, exchange);

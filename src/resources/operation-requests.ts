@@ -1,7 +1,7 @@
-import type { CallInput } from '../../src/http/client.ts';
-import type { Exchange } from '../../src/http/exchange.ts';
-import type { CheckContext } from '../../src/harness/check.ts';
-import { ARTICLE } from '../../src/target/fixture-pages.ts';
+import type { CallInput } from '../http/client.ts';
+import type { Exchange } from '../http/exchange.ts';
+import type { CheckContext } from '../harness/check.ts';
+import { ARTICLE } from '../target/fixture-pages.ts';
 import {
   accountResources,
   pluginBody,
@@ -9,7 +9,7 @@ import {
   type Base,
   type Persona,
   type Plugin,
-} from './account-resources.ts';
+} from './account.ts';
 
 /**
  * For every operation, a request that is valid for a key allowed to make it, on resources made for

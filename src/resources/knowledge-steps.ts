@@ -1,17 +1,17 @@
-import { expectIngestTextTier, type IngestMode, type Tier } from '../../src/checks/ingest-tier.ts';
-import { expectSchema } from '../../src/checks/schema.ts';
-import { expectStatus } from '../../src/checks/status.ts';
-import { pollUntil } from '../../src/harness/poll.ts';
-import type { FixtureFile } from '../../src/generate/fixture-sentences.ts';
-import { baseBody, textBody, type BodyOverrides } from '../../src/generate/knowledge.ts';
-import type { CheckContext } from '../../src/harness/check.ts';
-import type { ApiClient } from '../../src/http/client.ts';
-import type { Exchange } from '../../src/http/exchange.ts';
-import { createAssistant, readAssistant, type CreatedAssistant } from '../../src/resources/assistants.ts';
-import { assistantDrafter } from '../../src/resources/drafts.ts';
-import { bodyOf, isObject, objectsIn, stringIn, type JsonObject } from '../../src/resources/json.ts';
-import { createKnowledgeBase, type CreatedKnowledgeBase } from '../../src/resources/knowledge-bases.ts';
-import type { Role } from '../../src/target/keyring-types.ts';
+import { expectIngestTextTier, type IngestMode, type Tier } from '../checks/ingest-tier.ts';
+import { expectSchema } from '../checks/schema.ts';
+import { expectStatus } from '../checks/status.ts';
+import { pollUntil } from '../harness/poll.ts';
+import type { FixtureFile } from '../generate/fixture-sentences.ts';
+import { baseBody, textBody, type BodyOverrides } from '../generate/knowledge.ts';
+import type { CheckContext } from '../harness/check.ts';
+import type { ApiClient } from '../http/client.ts';
+import type { Exchange } from '../http/exchange.ts';
+import { createAssistant, readAssistant, type CreatedAssistant } from './assistants.ts';
+import { assistantDrafter } from './drafts.ts';
+import { bodyOf, isObject, objectsIn, stringIn, type JsonObject } from './json.ts';
+import { createKnowledgeBase, type CreatedKnowledgeBase } from './knowledge-bases.ts';
+import type { Role } from '../target/keyring-types.ts';
 import { fixtureFilePart } from './fixture-site.ts';
 
 /**

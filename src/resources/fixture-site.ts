@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import type { FixtureFile } from '../../src/generate/fixture-sentences.ts';
-import type { ProvidedTarget } from '../../src/harness/provided.ts';
-import type { FilePart } from '../../src/http/client.ts';
-import { FETCH_COUNT, HELD, type HeldState } from '../../src/target/fixture-pages.ts';
+import type { FixtureFile } from '../generate/fixture-sentences.ts';
+import type { ProvidedTarget } from '../harness/provided.ts';
+import type { FilePart } from '../http/client.ts';
+import { FETCH_COUNT, HELD, type HeldState } from '../target/fixture-pages.ts';
 
 /**
  * What the knowledge-base checks need from outside the API: the committed upload fixtures, and the

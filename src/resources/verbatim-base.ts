@@ -1,8 +1,8 @@
-import { ConformanceFailure } from '../../src/checks/failure.ts';
-import { TOP_K_MAX } from '../../src/checks/query-count.ts';
-import { markedSentence, markerWord } from '../../src/generate/knowledge.ts';
-import { bodyOf } from '../../src/resources/json.ts';
-import type { KnowledgeSteps } from './steps.ts';
+import { ConformanceFailure } from '../checks/failure.ts';
+import { TOP_K_MAX } from '../checks/query-count.ts';
+import { markedSentence, markerWord } from '../generate/knowledge.ts';
+import { bodyOf } from './json.ts';
+import type { KnowledgeSteps } from './knowledge-steps.ts';
 
 /**
  * A base built so that a query's result count is fixed under any relevance reading: every

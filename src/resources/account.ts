@@ -1,7 +1,7 @@
-import type { CheckContext } from '../../src/harness/check.ts';
-import type { ApiClient } from '../../src/http/client.ts';
-import type { Exchange } from '../../src/http/exchange.ts';
-import type { ResourceTracker } from '../../src/resources/tracker.ts';
+import type { CheckContext } from '../harness/check.ts';
+import type { ApiClient } from '../http/client.ts';
+import type { Exchange } from '../http/exchange.ts';
+import type { ResourceTracker } from './tracker.ts';
 
 /**
  * Creation of the resources the auth, errors and limits checks work on, each carrying the run's
