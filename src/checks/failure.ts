@@ -33,6 +33,16 @@ export class ConformanceWarning extends JudgedAnswer {
 }
 
 /**
+ * A step preparing what a check is about did not get the answer it needed (a create refused, an id
+ * missing from the answer). Not a verdict on an operation the check is not about: reported as
+ * errored, with the exchange as its cause. A check that names the operation among its own
+ * (`operations`) is about it, and there the same answer is its failure (harness/check.ts).
+ */
+export class SetupError extends JudgedAnswer {
+  override readonly name = 'SetupError';
+}
+
+/**
  * The harness or the network broke (no response, timeout): not a verdict on conformance. Reported as
  * an errored check.
  */

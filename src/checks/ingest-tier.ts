@@ -2,7 +2,7 @@ import type { Exchange } from '../http/exchange.ts';
 import type { Spec } from '../spec/openapi.ts';
 import { expectComponentSchema } from './component-schema.ts';
 import { ConformanceFailure } from './failure.ts';
-import { expectResponse, expectStatus } from './status.ts';
+import { answeredBody, expectStatus } from './status.ts';
 
 export type Tier = 'vector' | 'inline';
 
@@ -10,13 +10,6 @@ export type Tier = 'vector' | 'inline';
 export type IngestMode = Tier | 'auto' | undefined;
 
 const INLINE_FIELDS = ['inlineChars', 'digestMethod', 'crawledChars'] as const;
-
-function bodyOf(exchange: Exchange): Record<string, unknown> {
-  const json = expectResponse(exchange).json;
-  return typeof json === 'object' && json !== null && !Array.isArray(json)
-    ? (json as Record<string, unknown>)
-    : {};
-}
 
 /**
  * The tier an ingest answer describes: the `mode` it names, when it names one; otherwise inline
@@ -36,7 +29,7 @@ export function tierOfAnswer(body: Record<string, unknown>): Tier {
  */
 export function expectIngestTextTier(spec: Spec, exchange: Exchange, mode: IngestMode): Tier {
   expectStatus(exchange, 200);
-  const body = bodyOf(exchange);
+  const body = answeredBody(exchange);
   const tier = tierOfAnswer(body);
   if ((mode === 'vector' || mode === 'inline') && tier !== mode) {
     throw new ConformanceFailure(
@@ -75,7 +68,7 @@ const URL_ANSWER_FIELDS = {
  */
 export function expectIngestUrlAnswer(spec: Spec, exchange: Exchange): Tier {
   expectStatus(exchange, 200);
-  const body = bodyOf(exchange);
+  const body = answeredBody(exchange);
   if (body.mode !== 'inline') {
     expectComponentSchema(spec, exchange, 'IngestUrlResponse');
     return 'vector';

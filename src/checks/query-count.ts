@@ -1,17 +1,15 @@
 import type { Exchange } from '../http/exchange.ts';
 import { ConformanceFailure, ConformanceWarning } from './failure.ts';
 import { expectResponse } from './status.ts';
+import { bodyOf } from '../http/json.ts';
 
 /** The query's `topK`: "default 5, maximum 20". */
 const TOP_K_DEFAULT = 5;
 export const TOP_K_MAX = 20;
 
 function resultsOf(exchange: Exchange): unknown[] {
-  const json = expectResponse(exchange).json;
-  const results =
-    typeof json === 'object' && json !== null && !Array.isArray(json)
-      ? (json as Record<string, unknown>).results
-      : undefined;
+  expectResponse(exchange);
+  const results = bodyOf(exchange).results;
   return Array.isArray(results) ? results : [];
 }
 

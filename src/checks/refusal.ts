@@ -1,21 +1,15 @@
 import type { Exchange } from '../http/exchange.ts';
 import { expectForbiddenCode } from './error-body.ts';
 import { ConformanceFailure } from './failure.ts';
-import { expectResponse } from './status.ts';
-
-function bodyOf(exchange: Exchange): Record<string, unknown> {
-  const json = expectResponse(exchange).json;
-  return typeof json === 'object' && json !== null && !Array.isArray(json)
-    ? (json as Record<string, unknown>)
-    : {};
-}
+import { answeredBody, expectResponse } from './status.ts';
+import { bodyOf } from '../http/json.ts';
 
 function show(value: unknown): string {
   return value === undefined ? 'absent' : JSON.stringify(value);
 }
 
 function expectFieldType(exchange: Exchange, field: string, type: 'boolean' | 'string'): void {
-  const value = bodyOf(exchange)[field];
+  const value = answeredBody(exchange)[field];
   if (typeof value !== type) {
     throw new ConformanceFailure(
       `Received: ${field} ${show(value)} / Documented: ${field}, a ${type}`,
@@ -46,7 +40,7 @@ export function expectKeyStateRefusal(exchange: Exchange, code: string): void {
  * 8601 or any written date) or a Unix time in seconds or milliseconds is enough.
  */
 export function expectMessageCarriesDate(exchange: Exchange): void {
-  const message = bodyOf(exchange).message;
+  const message = answeredBody(exchange).message;
   if (typeof message !== 'string' || !/(?<!\d)(\d{4}|\d{10}|\d{13})(?!\d)/.test(message)) {
     throw new ConformanceFailure(
       `Received: message ${show(message)} / Documented: a message carrying the expiry date`,
@@ -62,7 +56,7 @@ export function expectMessageCarriesDate(exchange: Exchange): void {
 export function expectNotRefusedForScope(exchange: Exchange): void {
   const { status } = expectResponse(exchange);
   if (status === 401 || status === 403) {
-    const code = bodyOf(exchange).code;
+    const code = answeredBody(exchange).code;
     throw new ConformanceFailure(
       `Received: ${status}${code === undefined ? '' : ` (code ${show(code)})`} / Documented: not refused, the key holds the scope the operation needs`,
       exchange,
@@ -82,7 +76,7 @@ export function expectAuthRefusal(exchange: Exchange): void {
 export function refusalCode(exchange: Exchange): string {
   const response = exchange.response;
   if (!response) return `no response (${exchange.error ?? 'unknown error'})`;
-  const code = bodyOf(exchange).code;
+  const code = answeredBody(exchange).code;
   return `${response.status}${typeof code === 'string' ? ` ${code}` : ''}`;
 }
 
@@ -90,11 +84,7 @@ export function refusalCode(exchange: Exchange): string {
 export function errorSummary(exchange: Exchange): string {
   const response = exchange.response;
   if (!response) return `no response (${exchange.error ?? 'unknown error'})`;
-  const json = response.json;
-  const body =
-    typeof json === 'object' && json !== null && !Array.isArray(json)
-      ? (json as Record<string, unknown>)
-      : {};
+  const body = bodyOf(exchange);
   const parts = [String(response.status)];
   if (body.code !== undefined) parts.push(`code ${show(body.code)}`);
   if (body.status !== undefined) parts.push(`status ${show(body.status)}`);

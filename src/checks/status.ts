@@ -1,4 +1,5 @@
 import type { Exchange } from '../http/exchange.ts';
+import { bodyOf } from '../http/json.ts';
 import { ConformanceFailure, ConformanceWarning, HarnessError } from './failure.ts';
 
 /** The exchange got a response at all; a missing one is a harness error, not a verdict. */
@@ -7,6 +8,12 @@ export function expectResponse(exchange: Exchange): NonNullable<Exchange['respon
     throw new HarnessError(`${exchange.label}: no response (${exchange.error ?? 'unknown error'})`);
   }
   return exchange.response;
+}
+
+/** The answer's body as an object (`{}` when it is not one); a missing answer is a harness error. */
+export function answeredBody(exchange: Exchange): Record<string, unknown> {
+  expectResponse(exchange);
+  return bodyOf(exchange);
 }
 
 /** The HTTP status is the documented one (or one of several the document allows). */

@@ -1,6 +1,7 @@
 import type { Exchange } from '../http/exchange.ts';
 import { ConformanceFailure } from './failure.ts';
 import { expectResponse } from './status.ts';
+import { bodyOf } from '../http/json.ts';
 
 /**
  * How a title compares with the one asked for under the two reasonable readings of "exact match":
@@ -15,11 +16,8 @@ export function titleMatch(title: unknown, asked: string): 'exact' | 'case' | un
 }
 
 function titlesOf(exchange: Exchange): unknown[] {
-  const json = expectResponse(exchange).json;
-  const data: unknown =
-    typeof json === 'object' && json !== null && !Array.isArray(json)
-      ? (json as Record<string, unknown>).data
-      : undefined;
+  expectResponse(exchange);
+  const data = bodyOf(exchange).data;
   if (!Array.isArray(data)) return [];
   return (data as unknown[]).map((voice): unknown =>
     typeof voice === 'object' && voice !== null ? (voice as Record<string, unknown>).title : voice,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConformanceFailure, ConformanceWarning, HarnessError } from '../checks/failure.ts';
+import { ConformanceFailure, ConformanceWarning, HarnessError, SetupError } from '../checks/failure.ts';
 import type { Exchange } from '../http/exchange.ts';
 import type { CheckKind, CheckMeta } from './check-meta.ts';
 import { settleCheckError } from './check.ts';
@@ -35,5 +35,18 @@ describe('settleCheckError: what an error thrown by a check makes of it', () => 
     settleCheckError(new ConformanceFailure('ranking', undefined), m);
     expect(m.warning).toBe('ranking');
     expect(() => settleCheckError(new HarnessError('no response'), meta('should'))).toThrow(HarnessError);
+  });
+
+  it('leaves a setup step that failed on an operation the check is not about errored, with its cause', () => {
+    const setup = new SetupError('setup: create plugin p: Received: 500 / Needed: 200', serverError);
+    expect(() => settleCheckError(setup, meta('must'))).toThrow(setup);
+    expect(setup.message).toContain('createPlugin — test');
+  });
+
+  it('makes the same setup step a failure of a check about that operation', () => {
+    const m = { ...meta('must'), operations: ['createPlugin'] };
+    const setup = new SetupError('setup: create plugin p: Received: 500 / Needed: 200', serverError);
+    expect(() => settleCheckError(setup, m)).toThrow(ConformanceFailure);
+    expect(() => settleCheckError(setup, m)).toThrow(/Received: 500 \/ Needed: 200/);
   });
 });

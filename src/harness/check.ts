@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { label } from 'allure-js-commons';
 import { inject, test as base, type TestContext } from 'vitest';
-import { ConformanceFailure, ConformanceWarning } from '../checks/failure.ts';
+import { ConformanceFailure, ConformanceWarning, SetupError } from '../checks/failure.ts';
 import { ApiClient } from '../http/client.ts';
 import { ResourceTracker } from '../resources/tracker.ts';
 import { loadSpec, type Spec } from '../spec/openapi.ts';
@@ -110,13 +110,24 @@ function kindOf(requirements: readonly string[]): CheckKind {
   return 'observed';
 }
 
+/** A setup step that failed on an operation the check names as its own is the check's verdict. */
+function asVerdictOnOwnOperation(error: unknown, meta: CheckMeta): unknown {
+  if (!(error instanceof SetupError)) return error;
+  const operationId = error.exchange?.operationId;
+  return operationId !== undefined && meta.operations.includes(operationId)
+    ? new ConformanceFailure(error.summary, error.exchange)
+    : error;
+}
+
 /**
  * What an error thrown by a check body makes of it: a `ConformanceWarning`, or a failed assertion of
  * a check citing only `should` requirements, is recorded as the check's warning (outcome `warned`,
- * with the HTTP status seen observed); anything else is rethrown, for vitest to report as failed
- * (a verdict) or errored (the harness broke).
+ * with the HTTP status seen observed); a SetupError on one of the check's own operations becomes its
+ * failure; anything else is rethrown, for vitest to report as failed (a verdict) or errored (the
+ * harness broke, or a setup step on an operation the check is not about).
  */
-export function settleCheckError(error: unknown, meta: CheckMeta): void {
+export function settleCheckError(thrown: unknown, meta: CheckMeta): void {
+  const error = asVerdictOnOwnOperation(thrown, meta);
   if (error instanceof ConformanceWarning) {
     // A warning stops the check (what follows rested on a proper answer) without failing it.
     meta.warning = error.message;

@@ -1,31 +1,15 @@
 import type { CheckContext } from '../harness/check.ts';
 import type { ApiClient } from '../http/client.ts';
-import type { Exchange } from '../http/exchange.ts';
+import { SetupError } from '../checks/failure.ts';
+import { bodyOf, isObject } from '../http/json.ts';
+import { requireField, requireSuccess } from './setup.ts';
 import type { ResourceTracker } from './tracker.ts';
 
 /**
  * Creation of the resources the auth, errors and limits checks work on, each carrying the run's
- * prefix and registered with the tracker right after it is created. Setup failures are thrown as
- * plain errors: they are not a verdict on the operation the check is about.
+ * prefix and registered with the tracker right after it is created. A step that does not get the
+ * answer it needs throws a SetupError (src/resources/setup.ts).
  */
-
-/** The answer was a success (2xx), or the setup step fails with what came back. */
-export function succeeded(what: string, exchange: Exchange): Exchange {
-  const status = exchange.response?.status;
-  if (status === undefined || status < 200 || status > 299) {
-    const detail = exchange.response
-      ? `${status} ${exchange.response.text.slice(0, 300)}`
-      : (exchange.error ?? 'no response');
-    throw new Error(`setup: ${what} did not succeed: ${detail}`);
-  }
-  return exchange;
-}
-
-function record(json: unknown): Record<string, unknown> {
-  return typeof json === 'object' && json !== null && !Array.isArray(json)
-    ? (json as Record<string, unknown>)
-    : {};
-}
 
 /** What a check created; `forget` drops its cleanup once the check deleted it itself. */
 interface Tracked {
@@ -90,11 +74,11 @@ export class AccountResources {
   /** The `_id` of a voice of the catalog, for assistant bodies. */
   voiceId(): Promise<string> {
     this.voice ??= (async () => {
-      const exchange = succeeded('list voices', await this.client.call('listVoices'));
-      const data = record(exchange.response?.json).data;
-      const first = Array.isArray(data) ? record(data[0]) : {};
-      if (typeof first._id !== 'string')
-        throw new Error('setup: the voice catalog has no voice to create an assistant with');
+      const exchange = requireSuccess('list voices', await this.client.call('listVoices'));
+      const data = bodyOf(exchange).data;
+      const first: unknown = Array.isArray(data) ? data[0] : undefined;
+      if (!isObject(first) || typeof first._id !== 'string')
+        throw new SetupError('setup: the voice catalog has no voice to create an assistant with', exchange);
       return first._id;
     })();
     return this.voice;
@@ -120,7 +104,7 @@ export class AccountResources {
   /** Registers the deletion of an assistant the caller created (or that a call may have created). */
   trackPersona(customPersonaId: string, client: ApiClient = this.client): () => void {
     return this.tracker.register(`assistant ${customPersonaId}`, async () => {
-      succeeded(
+      requireSuccess(
         `delete assistant ${customPersonaId}`,
         await client.call('deletePersona', {
           path: { sessionId: 'conformance', personaId: customPersonaId },
@@ -136,7 +120,7 @@ export class AccountResources {
   ): Promise<Persona> {
     const body = await this.personaBody(label, overrides);
     const customPersonaId = body.customPersonaId as string;
-    succeeded(`create assistant ${customPersonaId}`, await client.call('createPersona', { body }));
+    requireSuccess(`create assistant ${customPersonaId}`, await client.call('createPersona', { body }));
     const forget = this.trackPersona(customPersonaId, client);
     return { customPersonaId, name: body.name as string, forget };
   }
@@ -146,17 +130,22 @@ export class AccountResources {
     customPersonaId: string,
     client: ApiClient = this.client,
   ): Promise<Record<string, unknown>> {
-    const exchange = succeeded(
+    const exchange = requireSuccess(
       `get assistant ${customPersonaId}`,
       await client.call('getPersona', { path: { sessionId: 'conformance', personaId: customPersonaId } }),
     );
-    return record(record(exchange.response?.json).personaData);
+    const data = bodyOf(exchange).personaData;
+    return isObject(data) ? data : {};
   }
 
   /** The object `_id` of an assistant (the transfer route's `personaId`). */
   async personaObjectId(customPersonaId: string): Promise<string> {
     const id = (await this.getPersona(customPersonaId))._id;
-    if (typeof id !== 'string') throw new Error(`setup: get assistant ${customPersonaId} returned no _id`);
+    if (typeof id !== 'string')
+      throw new SetupError(
+        `setup: get assistant ${customPersonaId}: the answer has no personaData._id`,
+        undefined,
+      );
     return id;
   }
 
@@ -167,7 +156,7 @@ export class AccountResources {
 
   trackPlugin(title: string, client: ApiClient = this.client): () => void {
     return this.tracker.register(`plugin ${title}`, async () => {
-      succeeded(`delete plugin ${title}`, await client.call('deletePlugin', { body: { title } }));
+      requireSuccess(`delete plugin ${title}`, await client.call('deletePlugin', { body: { title } }));
     });
   }
 
@@ -177,7 +166,7 @@ export class AccountResources {
     client: ApiClient = this.client,
   ): Promise<Plugin> {
     const title = this.pluginTitle(label);
-    succeeded(
+    requireSuccess(
       `create plugin ${title}`,
       await client.call('createPlugin', { body: { ...pluginBody(title), ...overrides } }),
     );
@@ -187,7 +176,7 @@ export class AccountResources {
 
   trackBase(kbId: string, client: ApiClient = this.client): () => void {
     return this.tracker.register(`knowledge base ${kbId}`, async () => {
-      succeeded(
+      requireSuccess(
         `delete knowledge base ${kbId}`,
         await client.call('deleteKnowledgeBase', { path: { kbId } }),
       );
@@ -196,33 +185,30 @@ export class AccountResources {
 
   async createBase(label: string, client: ApiClient = this.client): Promise<Base> {
     const name = this.unique(label);
-    const exchange = succeeded(
+    const exchange = requireSuccess(
       `create knowledge base ${name}`,
       await client.call('createKnowledgeBase', { body: { name } }),
     );
-    const kbId = record(exchange.response?.json).kbId;
-    if (typeof kbId !== 'string') throw new Error(`setup: create knowledge base ${name} returned no kbId`);
+    const kbId = requireField(`create knowledge base ${name}`, exchange, 'kbId');
     const forget = this.trackBase(kbId, client);
     return { kbId, name, forget };
   }
 
   /** Ingests pasted text into a base (removed with the base); returns the docId. */
   async ingestText(kbId: string, title: string, text: string, mode?: 'vector' | 'inline'): Promise<string> {
-    const exchange = succeeded(
+    const exchange = requireSuccess(
       `ingest text into ${kbId}`,
       await this.client.call('ingestText', {
         path: { kbId },
         body: { title, text, ...(mode ? { mode } : {}) },
       }),
     );
-    const docId = record(exchange.response?.json).docId;
-    if (typeof docId !== 'string') throw new Error(`setup: ingest text into ${kbId} returned no docId`);
-    return docId;
+    return requireField(`ingest text into ${kbId}`, exchange, 'docId');
   }
 
   /** Attaches a base to an assistant (again, if already attached); the attachment goes with either. */
   async attach(kbId: string, personaId: string): Promise<void> {
-    succeeded(
+    requireSuccess(
       `attach ${kbId} to ${personaId}`,
       await this.client.call('attachKnowledgeBase', { path: { kbId, personaId }, body: {} }),
     );

@@ -1,7 +1,8 @@
 import { expectStatus } from '../checks/status.ts';
+import { requireSuccess } from './setup.ts';
 import type { ApiClient } from '../http/client.ts';
 import type { Exchange } from '../http/exchange.ts';
-import { bodyOf, isObject, stringIn, succeeded } from './json.ts';
+import { bodyOf, isObject, stringIn, succeeded } from '../http/json.ts';
 import type { ResourceTracker } from './tracker.ts';
 
 /** Any non-empty value is accepted for the vestigial `sessionId` segment. */
@@ -35,8 +36,8 @@ export async function deleteAssistant(client: ApiClient, customPersonaId: string
 
 /**
  * Creates an assistant (the body carries the run's prefix in `customPersonaId` and `name`) and
- * registers its deletion with the tracker right away. A create that does not answer 200 fails the
- * check with the exchange.
+ * registers its deletion with the tracker right away. A create that does not answer 200 is a
+ * SetupError (a failure only of a check about createPersona).
  */
 export async function createAssistant(
   client: ApiClient,
@@ -52,7 +53,7 @@ export async function createAssistant(
     deleteAssistant(cleanup, customPersonaId),
   );
   if (!succeeded(exchange)) forget();
-  expectStatus(exchange, 200);
+  requireSuccess(`create assistant ${customPersonaId}`, exchange, 200);
   return { exchange, customPersonaId, forget };
 }
 

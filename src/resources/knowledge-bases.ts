@@ -1,7 +1,7 @@
-import { expectStatus } from '../checks/status.ts';
+import { requireField, requireSuccess } from './setup.ts';
 import type { ApiClient } from '../http/client.ts';
 import type { CreatedResource, CreateOptions } from './assistants.ts';
-import { bodyOf, stringIn, succeeded } from './json.ts';
+import { bodyOf, stringIn, succeeded } from '../http/json.ts';
 import type { ResourceTracker } from './tracker.ts';
 
 export interface CreatedKnowledgeBase extends CreatedResource {
@@ -19,7 +19,8 @@ export async function deleteKnowledgeBase(client: ApiClient, kbId: string): Prom
 
 /**
  * Creates a knowledge base (its `name` carries the run's prefix) and registers its deletion with the
- * tracker right away. Create answers 201; anything else fails the check with the exchange.
+ * tracker right away. Create answers 201; anything else is a SetupError (a failure only of a check
+ * about createKnowledgeBase).
  */
 export async function createKnowledgeBase(
   client: ApiClient,
@@ -34,7 +35,10 @@ export async function createKnowledgeBase(
     kbId === undefined
       ? () => {}
       : tracker.register(`knowledge base ${kbId} (${body.name})`, () => deleteKnowledgeBase(cleanup, kbId));
-  expectStatus(exchange, 201);
-  if (kbId === undefined) throw new Error(`createKnowledgeBase answered 201 without a kbId`);
-  return { exchange, kbId, forget };
+  requireSuccess(`create knowledge base ${body.name}`, exchange, 201);
+  return {
+    exchange,
+    kbId: kbId ?? requireField(`create knowledge base ${body.name}`, exchange, 'kbId'),
+    forget,
+  };
 }

@@ -1,6 +1,7 @@
 import { expectIngestTextTier, type IngestMode, type Tier } from '../checks/ingest-tier.ts';
 import { expectSchema } from '../checks/schema.ts';
 import { expectStatus } from '../checks/status.ts';
+import { requireField } from './setup.ts';
 import { pollUntil } from '../harness/poll.ts';
 import type { FixtureFile } from '../generate/fixture-sentences.ts';
 import { baseBody, textBody, type BodyOverrides } from '../generate/knowledge.ts';
@@ -9,7 +10,7 @@ import type { ApiClient } from '../http/client.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { createAssistant, readAssistant, type CreatedAssistant } from './assistants.ts';
 import { assistantDrafter } from './drafts.ts';
-import { bodyOf, isObject, objectsIn, stringIn, type JsonObject } from './json.ts';
+import { bodyOf, isObject, objectsIn, type JsonObject } from '../http/json.ts';
 import { createKnowledgeBase, type CreatedKnowledgeBase } from './knowledge-bases.ts';
 import type { Role } from '../target/keyring-types.ts';
 import { fixtureFilePart } from './fixture-site.ts';
@@ -55,9 +56,7 @@ export interface Ingested {
 }
 
 function docIdOf(exchange: Exchange): string {
-  const docId = stringIn(bodyOf(exchange), 'docId');
-  if (docId === undefined) throw new Error(`${exchange.label} answered without a docId`);
-  return docId;
+  return requireField(exchange.label, exchange, 'docId');
 }
 
 export class KnowledgeSteps {

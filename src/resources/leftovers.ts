@@ -1,7 +1,7 @@
 import type { ApiClient } from '../http/client.ts';
 import { deleteAssistant } from './assistants.ts';
 import { ALL_PLATFORMS } from './drafts.ts';
-import { bodyOf, objectsIn, type JsonObject } from './json.ts';
+import { bodyOf, objectsIn, type JsonObject } from '../http/json.ts';
 import { deleteKnowledgeBase } from './knowledge-bases.ts';
 import { collectPages } from './pages.ts';
 import { deletePlugin } from './plugins.ts';

@@ -1,5 +1,6 @@
 import type { CallInput } from '../http/client.ts';
 import type { Exchange } from '../http/exchange.ts';
+import { bodyOf, succeeded } from '../http/json.ts';
 import type { CheckContext } from '../harness/check.ts';
 import { ARTICLE } from '../target/fixture-pages.ts';
 import {
@@ -32,16 +33,6 @@ const SESSION = 'conformance';
 
 const SAMPLE_TEXT =
   'The conformance suite keeps a logbook of lighthouse keepers. Each keeper rowed supplies ashore when the swell allowed a landing.';
-
-function succeededCall(exchange: Exchange): boolean {
-  const status = exchange.response?.status;
-  return status !== undefined && status >= 200 && status <= 299;
-}
-
-function jsonField(exchange: Exchange, field: string): unknown {
-  const json = exchange.response?.json;
-  return typeof json === 'object' && json !== null ? (json as Record<string, unknown>)[field] : undefined;
-}
 
 /** Resources shared by the checks of one file, created on first use; throwaway ones on every call. */
 export class Workbench {
@@ -104,7 +95,7 @@ const OPERATION_REQUESTS: Readonly<Record<string, RequestBuilder>> = {
     return {
       input: { body },
       settle: (exchange) => {
-        if (succeededCall(exchange)) bench.resources.trackPersona(customPersonaId);
+        if (succeeded(exchange)) bench.resources.trackPersona(customPersonaId);
       },
     };
   },
@@ -119,7 +110,7 @@ const OPERATION_REQUESTS: Readonly<Record<string, RequestBuilder>> = {
     return {
       input: { path: { sessionId: SESSION, personaId: persona.customPersonaId } },
       settle: (exchange) => {
-        if (succeededCall(exchange)) persona.forget();
+        if (succeeded(exchange)) persona.forget();
       },
     };
   },
@@ -150,7 +141,7 @@ const OPERATION_REQUESTS: Readonly<Record<string, RequestBuilder>> = {
     return {
       input: { body: pluginBody(title) },
       settle: (exchange) => {
-        if (succeededCall(exchange)) bench.resources.trackPlugin(title);
+        if (succeeded(exchange)) bench.resources.trackPlugin(title);
       },
     };
   },
@@ -164,7 +155,7 @@ const OPERATION_REQUESTS: Readonly<Record<string, RequestBuilder>> = {
     return {
       input: { body: { title: plugin.title } },
       settle: (exchange) => {
-        if (succeededCall(exchange)) plugin.forget();
+        if (succeeded(exchange)) plugin.forget();
       },
     };
   },
@@ -173,8 +164,8 @@ const OPERATION_REQUESTS: Readonly<Record<string, RequestBuilder>> = {
   createKnowledgeBase: (bench) => ({
     input: { body: { name: bench.resources.unique('created') } },
     settle: (exchange) => {
-      const kbId = jsonField(exchange, 'kbId');
-      if (succeededCall(exchange) && typeof kbId === 'string') bench.resources.trackBase(kbId);
+      const kbId = bodyOf(exchange).kbId;
+      if (succeeded(exchange) && typeof kbId === 'string') bench.resources.trackBase(kbId);
     },
   }),
   deleteKnowledgeBase: async (bench) => {
@@ -182,7 +173,7 @@ const OPERATION_REQUESTS: Readonly<Record<string, RequestBuilder>> = {
     return {
       input: { path: { kbId: base.kbId } },
       settle: (exchange) => {
-        if (succeededCall(exchange)) base.forget();
+        if (succeeded(exchange)) base.forget();
       },
     };
   },
@@ -251,7 +242,8 @@ const OPERATION_REQUESTS: Readonly<Record<string, RequestBuilder>> = {
 /** The prepared request of an operation; an operation without an entry is a gap in this suite. */
 export async function prepareRequest(operationId: string, bench: Workbench): Promise<PreparedRequest> {
   const build = OPERATION_REQUESTS[operationId];
-  if (!build) throw new Error(`suites/auth/operation-requests.ts has no request for ${operationId}: add one`);
+  if (!build)
+    throw new Error(`src/resources/operation-requests.ts has no request for ${operationId}: add one`);
   return build(bench);
 }
 

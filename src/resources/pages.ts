@@ -3,7 +3,7 @@ import type { PageWalk, WalkedPage } from '../checks/page-walk.ts';
 import { expectStatus } from '../checks/status.ts';
 import type { ApiClient, QueryValue } from '../http/client.ts';
 import type { Exchange } from '../http/exchange.ts';
-import { bodyOf, objectsIn, type JsonObject } from './json.ts';
+import { bodyOf, objectsIn, type JsonObject } from '../http/json.ts';
 
 /** The paginated collections of the document: where the items are and which route serves them. */
 const COLLECTIONS = {

@@ -1,8 +1,9 @@
 import { expectStatus } from '../checks/status.ts';
+import { requireSuccess } from './setup.ts';
 import type { ApiClient } from '../http/client.ts';
 import type { Exchange } from '../http/exchange.ts';
 import type { CreatedResource, CreateOptions } from './assistants.ts';
-import { bodyOf, isObject, stringIn, succeeded } from './json.ts';
+import { bodyOf, isObject, stringIn, succeeded } from '../http/json.ts';
 import type { ResourceTracker } from './tracker.ts';
 
 /** Any non-empty value is accepted for the vestigial `userId` segment. */
@@ -34,7 +35,7 @@ export async function createPlugin(
   const cleanup = options.cleanupClient ?? client;
   const forget = tracker.register(`plugin ${title}`, () => deletePlugin(cleanup, title));
   if (!succeeded(exchange)) forget();
-  expectStatus(exchange, 200);
+  requireSuccess(`create plugin ${title}`, exchange, 200);
   return { exchange, title, forget };
 }
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConformanceFailure } from '../checks/failure.ts';
+import { ConformanceFailure, SetupError } from '../checks/failure.ts';
 import { ApiClient } from '../http/client.ts';
 import { createReferenceServer, type ReferenceServer } from '../reference/server.ts';
 import { loadSpec, type Spec } from '../spec/openapi.ts';
@@ -50,14 +50,13 @@ describe('creation helpers', () => {
     ).toBe(400);
   });
 
-  it('a refused create fails the check with its exchange and leaves nothing tracked', async () => {
+  it('a refused create is a SetupError with its exchange and leaves nothing tracked', async () => {
     const tracker = new ResourceTracker();
     const body = assistantBody(spec, { prefix: PREFIX, voiceIds }, { isPublic: undefined });
     const error = await createAssistant(full, tracker, body).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ConformanceFailure);
-    expect((error as ConformanceFailure).message).toMatch(
-      /Received: 400 \/ Documented: 200[\s\S]*createPersona/,
-    );
+    expect(error).toBeInstanceOf(SetupError);
+    expect((error as SetupError).message).toMatch(/Received: 400 \/ Needed: 200[\s\S]*createPersona/);
+    expect((error as SetupError).exchange?.operationId).toBe('createPersona');
     expect(tracker.size).toBe(0);
   });
 

@@ -1,7 +1,7 @@
 import { ConformanceFailure } from '../checks/failure.ts';
 import { TOP_K_MAX } from '../checks/query-count.ts';
 import { markedSentence, markerWord } from '../generate/knowledge.ts';
-import { bodyOf } from './json.ts';
+import { bodyOf } from '../http/json.ts';
 import type { KnowledgeSteps } from './knowledge-steps.ts';
 
 /**

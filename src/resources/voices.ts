@@ -2,7 +2,7 @@ import { ConformanceFailure } from '../checks/failure.ts';
 import { expectStatus } from '../checks/status.ts';
 import type { ApiClient } from '../http/client.ts';
 import type { Exchange } from '../http/exchange.ts';
-import { bodyOf, objectsIn, type JsonObject } from './json.ts';
+import { bodyOf, objectsIn, type JsonObject } from '../http/json.ts';
 
 async function readCatalog(client: ApiClient): Promise<{ exchange: Exchange; voices: JsonObject[] }> {
   const exchange = await client.call('listVoices');

@@ -24,7 +24,7 @@ import {
   trackAssistant,
 } from '../../src/resources/assistants.ts';
 import { ALL_PLATFORMS, assistantDrafter, pluginBody } from '../../src/resources/drafts.ts';
-import { bodyOf, succeeded, type JsonObject } from '../../src/resources/json.ts';
+import { bodyOf, succeeded, type JsonObject } from '../../src/http/json.ts';
 import { findInCollection } from '../../src/resources/pages.ts';
 import { createPlugin, pluginObjectId } from '../../src/resources/plugins.ts';
 import { catalogVoiceIds } from '../../src/resources/voices.ts';

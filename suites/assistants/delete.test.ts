@@ -10,7 +10,7 @@ import {
   trackAssistant,
 } from '../../src/resources/assistants.ts';
 import { ALL_PLATFORMS, assistantDrafter } from '../../src/resources/drafts.ts';
-import { bodyOf, objectsIn } from '../../src/resources/json.ts';
+import { bodyOf, objectsIn } from '../../src/http/json.ts';
 import { createKnowledgeBase } from '../../src/resources/knowledge-bases.ts';
 import { findInCollection } from '../../src/resources/pages.ts';
 

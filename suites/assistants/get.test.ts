@@ -11,7 +11,7 @@ import {
   readAssistant,
 } from '../../src/resources/assistants.ts';
 import { assistantDrafter, pluginBody, withoutOptionalFields } from '../../src/resources/drafts.ts';
-import { bodyOf, isObject } from '../../src/resources/json.ts';
+import { bodyOf, isObject } from '../../src/http/json.ts';
 import { createKnowledgeBase } from '../../src/resources/knowledge-bases.ts';
 import { createPlugin, pluginObjectId } from '../../src/resources/plugins.ts';
 

@@ -6,7 +6,7 @@ import { expectStatus } from '../../src/checks/status.ts';
 import { check, type CheckContext } from '../../src/harness/check.ts';
 import { createAssistant } from '../../src/resources/assistants.ts';
 import { ALL_PLATFORMS, assistantDrafter, createDrawnAssistants } from '../../src/resources/drafts.ts';
-import { isObject } from '../../src/resources/json.ts';
+import { isObject } from '../../src/http/json.ts';
 import { findInCollection, type CollectOptions } from '../../src/resources/pages.ts';
 
 const LIST = { operations: ['listPersonas'] };

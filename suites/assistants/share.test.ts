@@ -6,7 +6,7 @@ import { expectStatus } from '../../src/checks/status.ts';
 import { check, type CheckContext } from '../../src/harness/check.ts';
 import { createAssistant, trackAssistant } from '../../src/resources/assistants.ts';
 import { assistantDrafter } from '../../src/resources/drafts.ts';
-import { bodyOf, stringIn, succeeded } from '../../src/resources/json.ts';
+import { bodyOf, stringIn, succeeded } from '../../src/http/json.ts';
 
 const SHARE_PREFIX = 'con_sh_';
 

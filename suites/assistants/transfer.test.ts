@@ -13,7 +13,7 @@ import {
   trackAssistant,
 } from '../../src/resources/assistants.ts';
 import { ALL_PLATFORMS, assistantDrafter } from '../../src/resources/drafts.ts';
-import { bodyOf } from '../../src/resources/json.ts';
+import { bodyOf } from '../../src/http/json.ts';
 import { findInCollection } from '../../src/resources/pages.ts';
 
 const TRANSFER = { operations: ['transferOwnership'] };

@@ -10,7 +10,7 @@ import { check, type CheckContext } from '../../src/harness/check.ts';
 import type { ApiClient } from '../../src/http/client.ts';
 import { accessiblePluginIds, createAssistant, readAssistant } from '../../src/resources/assistants.ts';
 import { ALL_PLATFORMS, assistantDrafter, pluginBody } from '../../src/resources/drafts.ts';
-import type { JsonObject } from '../../src/resources/json.ts';
+import type { JsonObject } from '../../src/http/json.ts';
 import { findInCollection } from '../../src/resources/pages.ts';
 import { createPlugin, pluginObjectId } from '../../src/resources/plugins.ts';
 import { catalogVoiceIds } from '../../src/resources/voices.ts';

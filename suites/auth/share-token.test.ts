@@ -1,21 +1,19 @@
 import { describe } from 'vitest';
 import { expectAuthRefusal, refusalCode } from '../../src/checks/refusal.ts';
 import { check, type CheckContext } from '../../src/harness/check.ts';
-import { succeeded } from '../../src/resources/account.ts';
+import { requireField, requireSuccess } from '../../src/resources/setup.ts';
 import { prepareRequest, workbenchOf } from '../../src/resources/operation-requests.ts';
 
 /** Mints a share-link token for a fresh assistant of the run. */
 async function shareToken(context: CheckContext): Promise<{ token: string; customPersonaId: string }> {
   const bench = workbenchOf(context);
   const persona = await bench.resources.createPersona('shared-link');
-  const exchange = succeeded(
-    `share ${persona.customPersonaId}`,
+  const what = `share ${persona.customPersonaId}`;
+  const exchange = requireSuccess(
+    what,
     await bench.resources.client.call('sharePersona', { path: { customPersonaId: persona.customPersonaId } }),
   );
-  const data = (exchange.response?.json as { data?: unknown } | undefined)?.data;
-  if (typeof data !== 'string')
-    throw new Error(`setup: share ${persona.customPersonaId} returned no token in data`);
-  return { token: data, customPersonaId: persona.customPersonaId };
+  return { token: requireField(what, exchange, 'data'), customPersonaId: persona.customPersonaId };
 }
 
 /** Routes unrelated to the token's assistant, one per module, reads and a write. */

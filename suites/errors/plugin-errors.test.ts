@@ -8,23 +8,15 @@ import { check } from '../../src/harness/check.ts';
 import type { ApiClient } from '../../src/http/client.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
 import type { Spec } from '../../src/spec/openapi.ts';
-import {
-  accountResources,
-  pluginBody,
-  succeeded,
-  type AccountResources,
-} from '../../src/resources/account.ts';
+import { succeeded } from '../../src/http/json.ts';
+import { accountResources, pluginBody, type AccountResources } from '../../src/resources/account.ts';
+import { requireSuccess } from '../../src/resources/setup.ts';
 
 /** The plugin rows of the Errors table, and the reserved titles beneath it. */
 
-function succeededCall(exchange: Exchange): boolean {
-  const status = exchange.response?.status;
-  return status !== undefined && status >= 200 && status <= 299;
-}
-
 /** A create that should have been refused but went through is removed with the file's other resources. */
 function trackIfCreated(resources: AccountResources, title: string, exchange: Exchange): void {
-  if (succeededCall(exchange)) resources.trackPlugin(title);
+  if (succeeded(exchange)) resources.trackPlugin(title);
 }
 
 /** The required fields of the plugin create body, as spec/openapi.yaml transcribes them. */
@@ -45,7 +37,7 @@ function namesField(message: string, field: string): boolean {
 async function ownTitles(client: ApiClient): Promise<string[]> {
   const titles: string[] = [];
   for (let page = 1, pages = 1; page <= pages; page += 1) {
-    const exchange = succeeded(
+    const exchange = requireSuccess(
       'list own plugins',
       await client.call('listPlugins', {
         path: { userId: 'conformance' },

@@ -8,7 +8,7 @@ import { attachBody, updateAttachmentBody } from '../../src/generate/knowledge.t
 import { check, type CheckContext } from '../../src/harness/check.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
 import { deleteAssistant, SESSION_ID } from '../../src/resources/assistants.ts';
-import { bodyOf, objectsIn, succeeded } from '../../src/resources/json.ts';
+import { bodyOf, objectsIn, succeeded } from '../../src/http/json.ts';
 import { attachmentsOf, knowledgeSteps, type KnowledgeSteps } from '../../src/resources/knowledge-steps.ts';
 
 const MAX_BASES = 3;

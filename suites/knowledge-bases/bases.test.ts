@@ -7,7 +7,7 @@ import { expectStatus } from '../../src/checks/status.ts';
 import { knowledgeBaseCreateBody, markedSentence, markerWord } from '../../src/generate/knowledge.ts';
 import { check } from '../../src/harness/check.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
-import { bodyOf, objectsIn, succeeded } from '../../src/resources/json.ts';
+import { bodyOf, objectsIn, succeeded } from '../../src/http/json.ts';
 import { deleteKnowledgeBase } from '../../src/resources/knowledge-bases.ts';
 import { knowledgeSteps } from '../../src/resources/knowledge-steps.ts';
 

@@ -6,7 +6,7 @@ import { expectStatus } from '../../src/checks/status.ts';
 import { TXT_FILE } from '../../src/generate/fixture-sentences.ts';
 import { markedSentence, markerWord } from '../../src/generate/knowledge.ts';
 import { check, type CheckContext } from '../../src/harness/check.ts';
-import { bodyOf, objectsIn } from '../../src/resources/json.ts';
+import { bodyOf, objectsIn } from '../../src/http/json.ts';
 import { ARTICLE } from '../../src/target/fixture-pages.ts';
 import { pageUrl } from '../../src/resources/fixture-site.ts';
 import { knowledgeSteps, type KnowledgeSteps } from '../../src/resources/knowledge-steps.ts';

@@ -6,7 +6,7 @@ import { expectDocumentReturned } from '../../src/checks/query-count.ts';
 import { stableErrorSummary } from '../../src/checks/stable-summary.ts';
 import { ingestTextBody, markedSentence, markerWord, textOfLength } from '../../src/generate/knowledge.ts';
 import { check } from '../../src/harness/check.ts';
-import { bodyOf } from '../../src/resources/json.ts';
+import { bodyOf } from '../../src/http/json.ts';
 import { knowledgeSteps } from '../../src/resources/knowledge-steps.ts';
 
 const INGEST = { operations: ['ingestText', 'listDocuments'] };

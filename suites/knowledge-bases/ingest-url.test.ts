@@ -3,7 +3,7 @@ import { expectIngestUrlAnswer } from '../../src/checks/ingest-tier.ts';
 import { markerWord } from '../../src/generate/knowledge.ts';
 import { check } from '../../src/harness/check.ts';
 import { pollUntil } from '../../src/harness/poll.ts';
-import { bodyOf } from '../../src/resources/json.ts';
+import { bodyOf } from '../../src/http/json.ts';
 import { ARTICLE, CHANGING, SCRIPT_RENDERED } from '../../src/target/fixture-pages.ts';
 import { fetchCount, pageUrl } from '../../src/resources/fixture-site.ts';
 import { knowledgeSteps } from '../../src/resources/knowledge-steps.ts';

@@ -13,7 +13,7 @@ import { expectStatus } from '../../src/checks/status.ts';
 import { DOCX_FILE, MD_FILE, PDF_FILE, TXT_FILE } from '../../src/generate/fixture-sentences.ts';
 import { markedSentence, markerWord } from '../../src/generate/knowledge.ts';
 import { check, type CheckContext } from '../../src/harness/check.ts';
-import { bodyOf, objectsIn } from '../../src/resources/json.ts';
+import { bodyOf, objectsIn } from '../../src/http/json.ts';
 import { knowledgeSteps } from '../../src/resources/knowledge-steps.ts';
 import { baseWithVerbatimMatches, type VerbatimBase } from '../../src/resources/verbatim-base.ts';
 

@@ -17,7 +17,7 @@ import { autoRefreshBody, markedSentence, markerWord } from '../../src/generate/
 import { check, type CheckContext } from '../../src/harness/check.ts';
 import { pollUntil } from '../../src/harness/poll.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
-import { bodyOf } from '../../src/resources/json.ts';
+import { bodyOf } from '../../src/http/json.ts';
 import { CHANGING, HELD } from '../../src/target/fixture-pages.ts';
 import {
   fetchCount,

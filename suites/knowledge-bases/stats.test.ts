@@ -7,7 +7,7 @@ import { expectStatus } from '../../src/checks/status.ts';
 import { TXT_FILE } from '../../src/generate/fixture-sentences.ts';
 import { markerWord, textOfLength } from '../../src/generate/knowledge.ts';
 import { check } from '../../src/harness/check.ts';
-import { bodyOf, succeeded } from '../../src/resources/json.ts';
+import { bodyOf, succeeded } from '../../src/http/json.ts';
 import { knowledgeSteps, type KnowledgeSteps, type Stats } from '../../src/resources/knowledge-steps.ts';
 
 describe('getKnowledgeBaseStats — GET /kb/{kbId}/stats', () => {

@@ -3,7 +3,7 @@ import { expectSchema } from '../../src/checks/schema.ts';
 import { expectStatus } from '../../src/checks/status.ts';
 import { SCANNED_PDF_FILE, TXT_FILE, UPLOADABLE_FILES } from '../../src/generate/fixture-sentences.ts';
 import { check } from '../../src/harness/check.ts';
-import { bodyOf } from '../../src/resources/json.ts';
+import { bodyOf } from '../../src/http/json.ts';
 import { fixtureFilePart } from '../../src/resources/fixture-site.ts';
 import { knowledgeSteps } from '../../src/resources/knowledge-steps.ts';
 

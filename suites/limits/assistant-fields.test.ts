@@ -5,7 +5,7 @@ import { check, type CheckContext } from '../../src/harness/check.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
 import { readAssistant, trackAssistant } from '../../src/resources/assistants.ts';
 import { assistantDrafter } from '../../src/resources/drafts.ts';
-import { succeeded } from '../../src/resources/json.ts';
+import { succeeded } from '../../src/http/json.ts';
 
 /** Limits table: `personality` length (2,100) and the android-only `base_sys_prompt` cap (5,000). */
 

@@ -1,7 +1,7 @@
 import { describe, expect } from 'vitest';
 import { DEFAULT_INTERVAL_DAYS, expectIntervalDays } from '../../src/checks/auto-refresh-interval.ts';
 import { check } from '../../src/harness/check.ts';
-import { bodyOf } from '../../src/resources/json.ts';
+import { bodyOf } from '../../src/http/json.ts';
 import { autoRefreshOf, knowledgeSteps } from '../../src/resources/knowledge-steps.ts';
 
 /** Limits table: the auto-refresh interval (intervalDays with intervalHours) and the listed default of 3 days. */

@@ -10,7 +10,7 @@ import type { Exchange } from '../../src/http/exchange.ts';
 import { createAssistant } from '../../src/resources/assistants.ts';
 import { inBatches } from '../../src/resources/batch.ts';
 import { assistantDrafter, pluginBody } from '../../src/resources/drafts.ts';
-import { bodyOf } from '../../src/resources/json.ts';
+import { bodyOf } from '../../src/http/json.ts';
 import { createPlugin } from '../../src/resources/plugins.ts';
 import { loadOperationIndexSync } from '../../src/spec/openapi.ts';
 

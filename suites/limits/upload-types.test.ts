@@ -4,7 +4,7 @@ import { expectStatus } from '../../src/checks/status.ts';
 import { UPLOADABLE_FILES } from '../../src/generate/fixture-sentences.ts';
 import { check } from '../../src/harness/check.ts';
 import { fixtureFilePart } from '../../src/resources/fixture-site.ts';
-import { bodyOf } from '../../src/resources/json.ts';
+import { bodyOf } from '../../src/http/json.ts';
 import { knowledgeSteps } from '../../src/resources/knowledge-steps.ts';
 
 /**

@@ -14,7 +14,7 @@ import { check, type CheckContext } from '../../src/harness/check.ts';
 import type { ApiClient } from '../../src/http/client.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
 import { pluginBody, searchablePluginBody } from '../../src/resources/drafts.ts';
-import { succeeded, type JsonObject } from '../../src/resources/json.ts';
+import { succeeded, type JsonObject } from '../../src/http/json.ts';
 import { findInCollection } from '../../src/resources/pages.ts';
 import {
   createPlugin,

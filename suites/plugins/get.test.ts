@@ -5,7 +5,7 @@ import { expectStatus } from '../../src/checks/status.ts';
 import { uniqueSuffix } from '../../src/generate/identity.ts';
 import { check } from '../../src/harness/check.ts';
 import { pluginBody, withoutOptionalFields } from '../../src/resources/drafts.ts';
-import { bodyOf, isObject } from '../../src/resources/json.ts';
+import { bodyOf, isObject } from '../../src/http/json.ts';
 import { createPlugin, getPlugin } from '../../src/resources/plugins.ts';
 
 const GET = { operations: ['getPlugin'] };

@@ -6,7 +6,7 @@ import { expectStatus } from '../../src/checks/status.ts';
 import { check, type CheckContext } from '../../src/harness/check.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
 import { pluginBody } from '../../src/resources/drafts.ts';
-import { bodyOf } from '../../src/resources/json.ts';
+import { bodyOf } from '../../src/http/json.ts';
 import { findInCollection, type CollectOptions } from '../../src/resources/pages.ts';
 import { createPlugin, USER_ID } from '../../src/resources/plugins.ts';
 

@@ -9,7 +9,7 @@ import { check, type CheckContext } from '../../src/harness/check.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
 import { inBatches } from '../../src/resources/batch.ts';
 import { pluginBody } from '../../src/resources/drafts.ts';
-import { bodyOf } from '../../src/resources/json.ts';
+import { bodyOf } from '../../src/http/json.ts';
 import { walkPages } from '../../src/resources/pages.ts';
 import { createPlugin, USER_ID } from '../../src/resources/plugins.ts';
 

@@ -7,7 +7,7 @@ import { uniqueWord } from '../../src/generate/identity.ts';
 import { check, type CheckContext } from '../../src/harness/check.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
 import { searchablePluginBody } from '../../src/resources/drafts.ts';
-import { bodyOf } from '../../src/resources/json.ts';
+import { bodyOf } from '../../src/http/json.ts';
 import { findInCollection } from '../../src/resources/pages.ts';
 import { createPlugin } from '../../src/resources/plugins.ts';
 

@@ -10,7 +10,7 @@ import { pluginUpdateBody } from '../../src/generate/plugin.ts';
 import { check } from '../../src/harness/check.ts';
 import type { ApiClient } from '../../src/http/client.ts';
 import { pluginBody } from '../../src/resources/drafts.ts';
-import type { JsonObject } from '../../src/resources/json.ts';
+import type { JsonObject } from '../../src/http/json.ts';
 import { findInCollection } from '../../src/resources/pages.ts';
 import { createPlugin, readPlugin } from '../../src/resources/plugins.ts';
 

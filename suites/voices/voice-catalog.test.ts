@@ -12,7 +12,7 @@ import {
   trackAssistant,
 } from '../../src/resources/assistants.ts';
 import { ALL_PLATFORMS, assistantDrafter } from '../../src/resources/drafts.ts';
-import { succeeded, type JsonObject } from '../../src/resources/json.ts';
+import { succeeded, type JsonObject } from '../../src/http/json.ts';
 import { findInCollection } from '../../src/resources/pages.ts';
 import { catalogVoiceIds, catalogVoices } from '../../src/resources/voices.ts';
 

@@ -1,0 +1,23 @@
+import { SetupError } from '../checks/failure.ts';
+import type { Exchange } from '../http/exchange.ts';
+import { bodyOf, succeeded } from '../http/json.ts';
+
+/**
+ * The answer a setup step needs: `documented` when given (a create's 200 or 201), else any 2xx.
+ * Anything else is a SetupError naming the step, with the exchange (curl line and answer).
+ */
+export function requireSuccess(what: string, exchange: Exchange, documented?: number): Exchange {
+  const status = exchange.response?.status;
+  if (documented === undefined ? succeeded(exchange) : status === documented) return exchange;
+  throw new SetupError(
+    `setup: ${what}: Received: ${status ?? `no answer (${exchange.error ?? 'unknown error'})`} / Needed: ${documented ?? 'a success (2xx)'}`,
+    exchange,
+  );
+}
+
+/** A string field the step needs from an answer that came (a kbId, a docId); its absence is a SetupError. */
+export function requireField(what: string, exchange: Exchange, field: string): string {
+  const value = bodyOf(exchange)[field];
+  if (typeof value === 'string' && value !== '') return value;
+  throw new SetupError(`setup: ${what}: the answer has no ${field}`, exchange);
+}
