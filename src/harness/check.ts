@@ -3,6 +3,10 @@ import { label } from 'allure-js-commons';
 import { inject, test as base, type TestContext } from 'vitest';
 import { ConformanceFailure, ConformanceWarning, SetupError } from '../checks/failure.ts';
 import { ApiClient } from '../http/client.ts';
+import { AccountResources } from '../resources/account.ts';
+import { FileScope } from '../resources/file-scope.ts';
+import { KnowledgeSteps } from '../resources/knowledge-steps.ts';
+import { Workbench } from '../resources/operation-requests.ts';
 import { ResourceTracker } from '../resources/tracker.ts';
 import { loadSpec, type Spec } from '../spec/openapi.ts';
 import type { Role } from '../target/keyring-types.ts';
@@ -13,6 +17,9 @@ import type { CheckKind, CheckMeta } from './check-meta.ts';
 import { requirementKinds } from './catalog-kinds.ts';
 import './provided.ts';
 import type { ProvidedTarget } from './provided.ts';
+
+/** The accounts checks create resources on: A through `full`, B through `other`. */
+type ResourceRole = 'full' | 'other';
 
 interface CheckFixtures {
   target: ProvidedTarget;
@@ -27,6 +34,20 @@ interface CheckFixtures {
   observe: (requirement: string, value: unknown) => void;
   /** One per check file: what the file created is deleted when the file ends, also after a failure. */
   tracker: ResourceTracker;
+  /**
+   * The file's resource maker for account A (`full`, the default) or B (`other`): one per file and
+   * account, so names never repeat. Skips the check, naming the role, when the keyring lacks it.
+   */
+  resources: (role?: ResourceRole) => AccountResources;
+  /** The file's shared resources and a valid request for every operation, made with the `full` key. */
+  workbench: () => Workbench;
+  /** The knowledge-base steps with the key of `role` (default `full`): creating, reading back, judged. */
+  kb: (role?: Role) => KnowledgeSteps;
+}
+
+/** Fixtures the checks do not see: the store behind `resources` and `workbench`. */
+interface InternalFixtures {
+  fileScope: FileScope;
 }
 
 function show(value: unknown): string {
@@ -34,7 +55,7 @@ function show(value: unknown): string {
   return text.length > 300 ? `${text.slice(0, 300)}…` : text;
 }
 
-const conformanceTest = base.extend<CheckFixtures>({
+const conformanceTest = base.extend<CheckFixtures & InternalFixtures>({
   // eslint-disable-next-line no-empty-pattern
   target: async ({}, use) => {
     await use(inject('target'));
@@ -84,6 +105,32 @@ const conformanceTest = base.extend<CheckFixtures>({
     },
     { scope: 'file' },
   ],
+  fileScope: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      await use(new FileScope());
+    },
+    { scope: 'file' },
+  ],
+  resources: async ({ as, tracker, prefix, fileScope }, use) => {
+    await use((role = 'full') => {
+      // The role first: a keyring without it skips the check before anything is made.
+      const client = as(role);
+      return fileScope.once(
+        `account:${role}`,
+        () => new AccountResources(client, tracker, role === 'full' ? prefix : `${prefix}b`),
+      );
+    });
+  },
+  workbench: async ({ resources, target, fileScope }, use) => {
+    await use(() => {
+      const account = resources('full');
+      return fileScope.once('workbench', () => new Workbench(account, target.fixtureBaseUrl));
+    });
+  },
+  kb: async ({ as, spec, tracker, prefix }, use) => {
+    await use((role = 'full') => new KnowledgeSteps(as(role), { spec, tracker, prefix }));
+  },
   prefix: async ({ target, task }, use) => {
     const file = createHash('sha1').update(task.file.name).digest('hex').slice(0, 6);
     // Letters and digits only, so it fits a slug (customPersonaId), snake_case (plugin title) and free text alike.
@@ -201,6 +248,9 @@ export function check(
       prefix,
       observe,
       tracker,
+      resources,
+      workbench,
+      kb,
       task,
       skip,
       onTestFinished,
@@ -215,6 +265,9 @@ export function check(
         prefix,
         observe,
         tracker,
+        resources,
+        workbench,
+        kb,
         task,
         skip,
         onTestFinished,

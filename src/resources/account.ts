@@ -1,4 +1,3 @@
-import type { CheckContext } from '../harness/check.ts';
 import type { ApiClient } from '../http/client.ts';
 import { SetupError } from '../checks/failure.ts';
 import { bodyOf, isObject } from '../http/json.ts';
@@ -213,33 +212,4 @@ export class AccountResources {
       await this.client.call('attachKnowledgeBase', { path: { kbId, personaId }, body: {} }),
     );
   }
-}
-
-const registries = new WeakMap<object, Map<string, AccountResources>>();
-
-/**
- * The file's resource maker for account A (`full`) or account B (`other`), one per tracker and
- * account so that names never repeat within a file. Asking for it skips the check when the
- * keyring lacks the role.
- */
-export function accountResources(
-  context: Pick<CheckContext, 'as' | 'tracker' | 'prefix'>,
-  role: 'full' | 'other' = 'full',
-): AccountResources {
-  const client = context.as(role);
-  let registry = registries.get(context.tracker);
-  if (!registry) {
-    registry = new Map();
-    registries.set(context.tracker, registry);
-  }
-  let resources = registry.get(role);
-  if (!resources) {
-    resources = new AccountResources(
-      client,
-      context.tracker,
-      role === 'full' ? context.prefix : `${context.prefix}b`,
-    );
-    registry.set(role, resources);
-  }
-  return resources;
 }

@@ -5,14 +5,14 @@ import { requireField } from './setup.ts';
 import { pollUntil } from '../harness/poll.ts';
 import type { FixtureFile } from '../generate/fixture-sentences.ts';
 import { baseBody, textBody, type BodyOverrides } from '../generate/knowledge.ts';
-import type { CheckContext } from '../harness/check.ts';
+import type { Spec } from '../spec/openapi.ts';
+import type { ResourceTracker } from './tracker.ts';
 import type { ApiClient } from '../http/client.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { createAssistant, readAssistant, type CreatedAssistant } from './assistants.ts';
 import { assistantDrafter } from './drafts.ts';
 import { bodyOf, isObject, objectsIn, type JsonObject } from '../http/json.ts';
 import { createKnowledgeBase, type CreatedKnowledgeBase } from './knowledge-bases.ts';
-import type { Role } from '../target/keyring-types.ts';
 import { fixtureFilePart } from './fixture-site.ts';
 
 /**
@@ -59,15 +59,22 @@ function docIdOf(exchange: Exchange): string {
   return requireField(exchange.label, exchange, 'docId');
 }
 
+/** What the steps need besides the client: the spec to judge answers by, the file's tracker and prefix. */
+export interface KnowledgeStepsContext {
+  spec: Spec;
+  tracker: ResourceTracker;
+  prefix: string;
+}
+
 export class KnowledgeSteps {
   readonly client: ApiClient;
   private drafter: Promise<(overrides?: Record<string, unknown>) => Record<string, unknown>> | undefined;
 
   constructor(
-    private readonly context: Pick<CheckContext, 'as' | 'spec' | 'tracker' | 'prefix'>,
-    role: Role = 'full',
+    client: ApiClient,
+    private readonly context: KnowledgeStepsContext,
   ) {
-    this.client = context.as(role);
+    this.client = client;
   }
 
   // ---------------------------------------------------------------- bases
@@ -236,13 +243,6 @@ export class KnowledgeSteps {
     const data = await readAssistant(this.client, personaId);
     return Array.isArray(data.attached_kbs) ? data.attached_kbs.filter(isObject) : [];
   }
-}
-
-export function knowledgeSteps(
-  context: Pick<CheckContext, 'as' | 'spec' | 'tracker' | 'prefix'>,
-  role: Role = 'full',
-): KnowledgeSteps {
-  return new KnowledgeSteps(context, role);
 }
 
 /** `{kbId, enabled, grounding_mode}` of each entry, sorted by kbId, for comparing attachments. */

@@ -1,10 +1,8 @@
 import type { CallInput } from '../http/client.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { bodyOf, succeeded } from '../http/json.ts';
-import type { CheckContext } from '../harness/check.ts';
 import { ARTICLE } from '../target/fixture-pages.ts';
 import {
-  accountResources,
   pluginBody,
   type AccountResources,
   type Base,
@@ -245,20 +243,4 @@ export async function prepareRequest(operationId: string, bench: Workbench): Pro
   if (!build)
     throw new Error(`src/resources/operation-requests.ts has no request for ${operationId}: add one`);
   return build(bench);
-}
-
-const benches = new WeakMap<object, Workbench>();
-
-/**
- * The file's workbench (one per tracker, so one per check file), working with the `full` key:
- * asking for it skips the check when the keyring has no `full` key.
- */
-export function workbenchOf(context: Pick<CheckContext, 'as' | 'tracker' | 'prefix' | 'target'>): Workbench {
-  const resources = accountResources(context, 'full');
-  let bench = benches.get(context.tracker);
-  if (!bench) {
-    bench = new Workbench(resources, context.target.fixtureBaseUrl);
-    benches.set(context.tracker, bench);
-  }
-  return bench;
 }

@@ -8,7 +8,7 @@ import { check, type CheckContext } from '../harness/check.ts';
 import { scopeMatrixCells, type ScopeCell } from './matrix.ts';
 import { loadOperationIndexSync, successStatus, type Module } from '../spec/openapi.ts';
 import { loadCatalog } from '../spec/requirements.ts';
-import { prepareRequest, workbenchOf } from '../resources/operation-requests.ts';
+import { prepareRequest } from '../resources/operation-requests.ts';
 
 /** One cell: the request with the cell's role, judged as src/scope/matrix.ts expects. */
 async function runCell(cell: ScopeCell, context: CheckContext): Promise<void> {
@@ -17,7 +17,7 @@ async function runCell(cell: ScopeCell, context: CheckContext): Promise<void> {
   const client = context.as(cell.role);
   const { input, settle, documentedAnswer } = await prepareRequest(
     operation.operationId,
-    workbenchOf(context),
+    context.workbench(),
   );
   const exchange = await client.call(operation.operationId, input);
   settle?.(exchange);

@@ -9,7 +9,7 @@ import type { Exchange } from '../../src/http/exchange.ts';
 import { resourceIdentifiers } from '../../src/spec/addressing.ts';
 import { loadOperationIndexSync } from '../../src/spec/openapi.ts';
 import { ARTICLE } from '../../src/target/fixture-pages.ts';
-import { accountResources, type Base, type Persona, type Plugin } from '../../src/resources/account.ts';
+import { type Base, type Persona, type Plugin } from '../../src/resources/account.ts';
 
 /**
  * Account isolation, as a matrix like the scope matrix: for every operation that addresses an
@@ -38,7 +38,7 @@ let world: Promise<World> | undefined;
 
 function worldOf(context: CheckContext): Promise<World> {
   world ??= (async () => {
-    const a = accountResources(context, 'full');
+    const a = context.resources();
     const [persona, plugin, base] = await Promise.all([
       a.createPersona('isolated', { base_sys_prompt: 'The isolation prompt of account A.' }),
       a.createPlugin('isolated', { isPublic: false, human_description: 'Account A plugin, not published.' }),
@@ -325,7 +325,7 @@ const ROWS: Row[] = [
     verdict: { kind: 'refused' },
     parts: ['base'],
     input: async (w, context) => {
-      const mine = await accountResources(context, 'other').createPersona('isolation-b');
+      const mine = await context.resources('other').createPersona('isolation-b');
       return { path: { kbId: w.base.kbId, personaId: mine.customPersonaId }, body: {} };
     },
   },
@@ -337,7 +337,7 @@ const ROWS: Row[] = [
     verdict: { kind: 'refused' },
     parts: ['attachments', 'assistant'],
     input: async (w, context) => {
-      const b = accountResources(context, 'other');
+      const b = context.resources('other');
       const mine = await b.createBase('isolation-b', b.client);
       return { path: { kbId: mine.kbId, personaId: w.persona.customPersonaId }, body: {} };
     },
@@ -466,7 +466,7 @@ function settle(row: Row, exchange: Exchange, w: World, context: CheckContext): 
   if (status < 200 || status > 299 || json(exchange).status === false) return;
   if (row.operationId === 'transferOwnership' && context.target.keyring.accounts?.other?.email) {
     w.persona.forget();
-    accountResources(context, 'other').trackPersona(w.persona.customPersonaId);
+    context.resources('other').trackPersona(w.persona.customPersonaId);
   }
   if (row.operationId === 'deletePersona') w.persona.forget();
   if (row.operationId === 'deletePlugin') w.plugin.forget();

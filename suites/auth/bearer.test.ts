@@ -12,7 +12,7 @@ import type { ApiClient } from '../../src/http/client.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
 import { loadOperationIndexSync } from '../../src/spec/openapi.ts';
 import { KEYRING_ROLES } from '../../src/target/keyring-types.ts';
-import { prepareRequest, workbenchOf } from '../../src/resources/operation-requests.ts';
+import { prepareRequest } from '../../src/resources/operation-requests.ts';
 
 const operations = [...loadOperationIndexSync().values()];
 
@@ -25,7 +25,7 @@ async function callPrepared(
   client: ApiClient,
   context: CheckContext,
 ): Promise<Exchange> {
-  const { input, settle } = await prepareRequest(operationId, workbenchOf(context));
+  const { input, settle } = await prepareRequest(operationId, context.workbench());
   const exchange = await client.call(operationId, input);
   settle?.(exchange);
   return exchange;

@@ -2,7 +2,6 @@ import { describe, expect } from 'vitest';
 import { expectSchema } from '../../src/checks/schema.ts';
 import { expectStatus } from '../../src/checks/status.ts';
 import { check } from '../../src/harness/check.ts';
-import { workbenchOf } from '../../src/resources/operation-requests.ts';
 
 /**
  * The exceptions the document names beside the endpoint tables, each on real resources with the
@@ -16,7 +15,7 @@ describe('queryKnowledgeBase — POST /kb/{kbId}/query', () => {
     'a knowledgeBase:view key queries a base: query is a read',
     async (context) => {
       const viewer = context.as('knowledgeBase:view');
-      const base = await workbenchOf(context).base();
+      const base = await context.workbench().base();
       const exchange = await viewer.call('queryKnowledgeBase', {
         path: { kbId: base.kbId },
         body: { query: 'lighthouse keepers' },
@@ -35,7 +34,7 @@ describe('detachKnowledgeBase — DELETE /kb/{kbId}/personas/{personaId}', () =>
     'a knowledgeBase:edit key detaches a base from an assistant: detach needs edit, not manage',
     async (context) => {
       const editor = context.as('knowledgeBase:edit');
-      const bench = workbenchOf(context);
+      const bench = context.workbench();
       const [base, persona] = await Promise.all([bench.detachableBase(), bench.persona()]);
       await bench.resources.attach(base.kbId, persona.customPersonaId);
       const exchange = await editor.call('detachKnowledgeBase', {

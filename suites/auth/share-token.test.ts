@@ -2,11 +2,11 @@ import { describe } from 'vitest';
 import { expectAuthRefusal, refusalCode } from '../../src/checks/refusal.ts';
 import { check, type CheckContext } from '../../src/harness/check.ts';
 import { requireField, requireSuccess } from '../../src/resources/setup.ts';
-import { prepareRequest, workbenchOf } from '../../src/resources/operation-requests.ts';
+import { prepareRequest } from '../../src/resources/operation-requests.ts';
 
 /** Mints a share-link token for a fresh assistant of the run. */
 async function shareToken(context: CheckContext): Promise<{ token: string; customPersonaId: string }> {
-  const bench = workbenchOf(context);
+  const bench = context.workbench();
   const persona = await bench.resources.createPersona('shared-link');
   const what = `share ${persona.customPersonaId}`;
   const exchange = requireSuccess(
@@ -27,7 +27,7 @@ describe('sharePersona — POST /persona/enterprise/sharePersona/{customPersonaI
       `a share token (con_sh_) used as a bearer on ${operationId} is refused: it is not an API key`,
       async (context) => {
         const { token } = await shareToken(context);
-        const { input, settle } = await prepareRequest(operationId, workbenchOf(context));
+        const { input, settle } = await prepareRequest(operationId, context.workbench());
         const exchange = await context.withAuthorization(`Bearer ${token}`).call(operationId, input);
         settle?.(exchange);
         context.observe('AUTH-25', `share token on ${operationId}: ${refusalCode(exchange)}`);

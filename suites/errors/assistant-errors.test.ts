@@ -4,7 +4,7 @@ import { errorSummary } from '../../src/checks/refusal.ts';
 import { expectStatus } from '../../src/checks/status.ts';
 import { check } from '../../src/harness/check.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
-import { accountResources, type AccountResources } from '../../src/resources/account.ts';
+import { type AccountResources } from '../../src/resources/account.ts';
 
 /** The assistant rows of the Errors table, one check per row and condition. */
 
@@ -37,7 +37,7 @@ describe('getPersona — POST /persona/enterprise/getPersona/{sessionId}/{person
     "400: get assistant for another account's private assistant",
     async (context) => {
       const full = context.as('full');
-      const theirs = await accountResources(context, 'other').createPersona('private', { isPublic: false });
+      const theirs = await context.resources('other').createPersona('private', { isPublic: false });
       const exchange = await full.call('getPersona', {
         path: { sessionId: SESSION, personaId: theirs.customPersonaId },
       });
@@ -55,7 +55,7 @@ describe('updatePersona — PUT /persona/enterprise/updatePersona', () => {
     "400 unauthorized user: update an assistant the account does not own (another account's)",
     async (context) => {
       const full = context.as('full');
-      const theirs = await accountResources(context, 'other').createPersona('not-yours', { isPublic: false });
+      const theirs = await context.resources('other').createPersona('not-yours', { isPublic: false });
       const exchange = await full.call('updatePersona', {
         body: { personaId: theirs.customPersonaId, title: 'Not mine to change' },
       });
@@ -71,7 +71,7 @@ describe('createPersona — POST /persona/enterprise/createPersona', () => {
     ['ERR-15', 'ERR-20'],
     '400: create assistant without isPublic',
     async (context) => {
-      const resources = accountResources(context);
+      const resources = context.resources();
       const { isPublic: _omitted, ...body } = await resources.personaBody('no-ispublic');
       const exchange = await resources.client.call('createPersona', { body });
       trackIfCreated(resources, body.customPersonaId as string, exchange);
@@ -86,7 +86,7 @@ describe('createPersona — POST /persona/enterprise/createPersona', () => {
     ['ERR-16', 'ERR-20'],
     '400: create assistant with a personality longer than 2,100 characters (2,101)',
     async (context) => {
-      const resources = accountResources(context);
+      const resources = context.resources();
       const body = await resources.personaBody('long-personality', { personality: 'p'.repeat(2101) });
       const exchange = await resources.client.call('createPersona', { body });
       trackIfCreated(resources, body.customPersonaId as string, exchange);
@@ -101,7 +101,7 @@ describe('createPersona — POST /persona/enterprise/createPersona', () => {
     ['ERR-21'],
     '404 with a message starting "persona already exists with": create assistant with a duplicate customPersonaId',
     async (context) => {
-      const resources = accountResources(context);
+      const resources = context.resources();
       const first = await resources.createPersona('duplicate');
       const body = await resources.personaBody('duplicate-again', {
         customPersonaId: first.customPersonaId,
@@ -121,7 +121,7 @@ describe('transferOwnership — POST /persona/enterprise/transferOwnership/{pers
     '400: transfer with a personaId that is not an object id (the customPersonaId of an own assistant)',
     async (context) => {
       const full = context.as('full');
-      const mine = await accountResources(context).createPersona('transfer-by-slug');
+      const mine = await context.resources().createPersona('transfer-by-slug');
       // An existing owner, so that the path segment is the only thing wrong with the request.
       const newOwnerEmail =
         context.target.keyring.accounts?.other?.email ?? `nobody-${context.prefix}@example.invalid`;
@@ -133,7 +133,7 @@ describe('transferOwnership — POST /persona/enterprise/transferOwnership/{pers
       if (status >= 200 && status <= 299 && context.target.keyring.keys.other !== undefined) {
         // Transferred by mistake: account B now owns it and removes it.
         mine.forget();
-        accountResources(context, 'other').trackPersona(mine.customPersonaId);
+        context.resources('other').trackPersona(mine.customPersonaId);
       }
       context.observe('ERR-20', `transfer by a non-object id: ${errorSummary(exchange)}`);
       expectStatus(exchange, 400);

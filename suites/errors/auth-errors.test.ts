@@ -7,7 +7,6 @@ import {
 } from '../../src/checks/refusal.ts';
 import { expectSchema } from '../../src/checks/schema.ts';
 import { check } from '../../src/harness/check.ts';
-import { workbenchOf } from '../../src/resources/operation-requests.ts';
 
 /**
  * The 401 and 403 rows of the Errors table, one check per row, each on a representative
@@ -102,7 +101,7 @@ describe('deleteKnowledgeBase — DELETE /kb/{kbId}', () => {
     '403 scope_denied: a knowledgeBase:view key deleting a base, the body naming module, required and held',
     async (context) => {
       const viewer = context.as('knowledgeBase:view');
-      const base = await workbenchOf(context).resources.createBase('not-deleted');
+      const base = await context.workbench().resources.createBase('not-deleted');
       const exchange = await viewer.call('deleteKnowledgeBase', { path: { kbId: base.kbId } });
       if (exchange.response?.status === 200) base.forget();
       expectScopeGateRefusal(exchange, 'scope_denied');

@@ -1,7 +1,6 @@
 import { describe } from 'vitest';
 import { expectJsonBody } from '../../src/checks/json-body.ts';
 import { check } from '../../src/harness/check.ts';
-import { accountResources } from '../../src/resources/account.ts';
 
 /**
  * Conventions: response bodies are JSON (`application/json`), refusals included. One check per kind
@@ -42,7 +41,7 @@ describe('updatePlugin — PUT /plugin/enterprise/updateGlobalPlugin', () => {
     ['CONV-05'],
     'the 404 Invalid Body for a server-managed field in an update is a JSON body (application/json)',
     async (context) => {
-      const resources = accountResources(context);
+      const resources = context.resources();
       const plugin = await resources.createPlugin('json-refusal');
       expectJsonBody(
         await resources.client.call('updatePlugin', {

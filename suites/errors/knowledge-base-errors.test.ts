@@ -2,7 +2,6 @@ import { describe } from 'vitest';
 import { errorSummary } from '../../src/checks/refusal.ts';
 import { expectStatus } from '../../src/checks/status.ts';
 import { check } from '../../src/harness/check.ts';
-import { accountResources } from '../../src/resources/account.ts';
 
 /** The knowledge-base row of the Errors table. */
 
@@ -12,7 +11,7 @@ describe('attachKnowledgeBase — POST /kb/{kbId}/personas/{personaId}', () => {
     ['ERR-18', 'ERR-20'],
     '400: attaching a fourth base to an assistant',
     async (context) => {
-      const resources = accountResources(context);
+      const resources = context.resources();
       const persona = await resources.createPersona('four-bases');
       const bases = await Promise.all([1, 2, 3, 4].map((n) => resources.createBase(`base-${n}`)));
       for (const base of bases.slice(0, 3)) await resources.attach(base.kbId, persona.customPersonaId);

@@ -9,7 +9,7 @@ import type { ApiClient } from '../../src/http/client.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
 import type { Spec } from '../../src/spec/openapi.ts';
 import { succeeded } from '../../src/http/json.ts';
-import { accountResources, pluginBody, type AccountResources } from '../../src/resources/account.ts';
+import { pluginBody, type AccountResources } from '../../src/resources/account.ts';
 import { requireSuccess } from '../../src/resources/setup.ts';
 
 /** The plugin rows of the Errors table, and the reserved titles beneath it. */
@@ -57,7 +57,7 @@ describe('createPlugin — POST /plugin/enterprise/createGlobalPlugin', () => {
     ['ERR-19', 'ERR-20'],
     '400: create a plugin whose title already exists',
     async (context) => {
-      const resources = accountResources(context);
+      const resources = context.resources();
       const first = await resources.createPlugin('duplicate');
       const exchange = await resources.client.call('createPlugin', {
         body: { ...pluginBody(first.title), name: 'The same title again' },
@@ -73,7 +73,7 @@ describe('createPlugin — POST /plugin/enterprise/createGlobalPlugin', () => {
     ['ERR-22', 'ERR-23'],
     '404 with one message naming all required fields: create a plugin with a required field missing (each in turn)',
     async (context) => {
-      const resources = accountResources(context);
+      const resources = context.resources();
       const required = requiredCreateFields(context.spec);
       for (const missing of required) {
         const title = resources.pluginTitle(`missing-${missing.toLowerCase()}`);
@@ -102,7 +102,7 @@ describe('createPlugin — POST /plugin/enterprise/createGlobalPlugin', () => {
       ['ERR-25', 'ERR-26'],
       `the reserved title ${reserved} is rejected on create, and the account gets no plugin of that title`,
       async (context) => {
-        const resources = accountResources(context);
+        const resources = context.resources();
         const countOf = async () =>
           (await ownTitles(resources.client)).filter((title) => title === reserved).length;
         // A built-in may be listed among the account's own plugins on some implementations (what
@@ -142,7 +142,7 @@ describe('updatePlugin — PUT /plugin/enterprise/updateGlobalPlugin', () => {
     ['ERR-24'],
     '404 Invalid Body: update a plugin with a body containing _id, userId, status, appVersion, createdAt or __v (each in turn)',
     async (context) => {
-      const resources = accountResources(context);
+      const resources = context.resources();
       const plugin = await resources.createPlugin('server-managed');
       for (const [field, value] of Object.entries(SERVER_MANAGED)) {
         const exchange = await resources.client.call('updatePlugin', {

@@ -9,14 +9,14 @@ import { check, type CheckContext } from '../../src/harness/check.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
 import { deleteAssistant, SESSION_ID } from '../../src/resources/assistants.ts';
 import { bodyOf, objectsIn, succeeded } from '../../src/http/json.ts';
-import { attachmentsOf, knowledgeSteps, type KnowledgeSteps } from '../../src/resources/knowledge-steps.ts';
+import { attachmentsOf, type KnowledgeSteps } from '../../src/resources/knowledge-steps.ts';
 
 const MAX_BASES = 3;
 const ATTACH = { operations: ['attachKnowledgeBase', 'listPersonaKnowledgeBases'] };
 
 /** An assistant and `count` bases of its own file, none attached yet. */
 async function assistantAndBases(ctx: CheckContext, count: number) {
-  const kb = knowledgeSteps(ctx);
+  const kb = ctx.kb();
   const { customPersonaId } = await kb.createAssistant();
   const kbIds: string[] = [];
   for (let n = 0; n < count; n += 1) kbIds.push((await kb.createBase()).kbId);
@@ -232,7 +232,7 @@ describe('attachKnowledgeBase — POST /kb/{kbId}/personas/{personaId}', () => {
     ],
     "any sequence of attaches, updates and detaches over four bases follows the attachment state table, as the assistant's bases and attached_kbs show",
     async (ctx) => {
-      const kb = knowledgeSteps(ctx);
+      const kb = ctx.kb();
       const kbIds: string[] = [];
       for (let n = 0; n < MAX_BASES + 1; n += 1) kbIds.push((await kb.createBase()).kbId);
       const attach = fc
@@ -378,7 +378,7 @@ describe('listPersonaKnowledgeBases — GET /kb/persona/{personaId}', () => {
     ['KB-ASSISTANT-06', 'KB-ASSISTANT-07', 'IDS-16', 'CONV-13'],
     'answers 200 {status, personaId, kbs} with each attached base as {kbId, enabled, grounding_mode, name, description, docsCount, totalSize}',
     async (ctx) => {
-      const kb = knowledgeSteps(ctx);
+      const kb = ctx.kb();
       const { customPersonaId } = await kb.createAssistant();
       const { kbId, body } = await kb.createBase({ description: 'Shipping and returns answers.' });
       await kb.addText(kbId, { mode: 'vector' });
@@ -407,7 +407,7 @@ describe('listPersonaKnowledgeBases — GET /kb/persona/{personaId}', () => {
     ['KB-ASSISTANT-07'],
     'an assistant with no base attached has an empty kbs',
     async (ctx) => {
-      const kb = knowledgeSteps(ctx);
+      const kb = ctx.kb();
       const { customPersonaId } = await kb.createAssistant();
       expect(await kb.personaBases(customPersonaId), 'kbs of a new assistant').toEqual([]);
     },
@@ -421,7 +421,7 @@ describe('deletePersona — DELETE /persona/enterprise/deletePersona/{sessionId}
     ['KB-ATTACH-12', 'KB-ATTACH-11', 'ERR-26'],
     'deleting an assistant removes its attachments: its id reports the base no more, and the base remains',
     async (ctx) => {
-      const kb = knowledgeSteps(ctx);
+      const kb = ctx.kb();
       const { customPersonaId, forget } = await kb.createAssistant();
       const { kbId } = await kb.createBase();
       expectStatus(await kb.attach(kbId, customPersonaId), 200);

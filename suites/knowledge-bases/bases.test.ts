@@ -9,7 +9,6 @@ import { check } from '../../src/harness/check.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
 import { bodyOf, objectsIn, succeeded } from '../../src/http/json.ts';
 import { deleteKnowledgeBase } from '../../src/resources/knowledge-bases.ts';
-import { knowledgeSteps } from '../../src/resources/knowledge-steps.ts';
 
 function statusOf(exchange: Exchange): string {
   return String(exchange.response?.status ?? exchange.error);
@@ -21,7 +20,7 @@ describe('createKnowledgeBase — POST /kb', () => {
     ['KB-BASE-16', 'KB-BASE-19', 'KB-BASE-21', 'KB-BASE-01', 'IDS-09', 'CONV-13'],
     'answers 201 with {status: "ok", kbId (a UUID), name, description}, echoing the name and description sent',
     async (ctx) => {
-      const kb = knowledgeSteps(ctx);
+      const kb = ctx.kb();
       const { exchange, body } = await kb.createBase({
         description: 'Answers for the night-shift support desk.',
       });
@@ -39,7 +38,7 @@ describe('createKnowledgeBase — POST /kb', () => {
     ['KB-BASE-03', 'KB-BASE-20'],
     'a base created without description has the empty string as description, in the answer and in the list',
     async (ctx) => {
-      const kb = knowledgeSteps(ctx);
+      const kb = ctx.kb();
       const { exchange, kbId } = await kb.createBase({ description: undefined });
       expect(bodyOf(exchange).description, 'description in the create answer').toBe('');
       expect((await kb.listedBase(kbId))?.description, 'description in the list').toBe('');
@@ -52,7 +51,7 @@ describe('createKnowledgeBase — POST /kb', () => {
     ['KB-BASE-19', 'KB-BASE-20', 'KB-BASE-02', 'KB-BASE-18'],
     'any create body drawn from the schema gives a base listed under its name, with its description or the empty default',
     async (ctx) => {
-      const kb = knowledgeSteps(ctx);
+      const kb = ctx.kb();
       await expectProperty(
         fc.asyncProperty(knowledgeBaseCreateBody(ctx.spec, { prefix: ctx.prefix }), async (body) => {
           const exchange = await kb.client.call('createKnowledgeBase', { body });
@@ -102,7 +101,7 @@ describe('listKnowledgeBases — GET /kb', () => {
     ],
     'answers 200 {status: "ok", kbs} and lists a new base with every field of the base table: no documents, no inline sources, not shared',
     async (ctx) => {
-      const kb = knowledgeSteps(ctx);
+      const kb = ctx.kb();
       const { kbId, body } = await kb.createBase();
       const listed = await kb.listedBase(kbId);
       if (!listed) throw new Error(`the new base ${kbId} is not listed`);
@@ -125,7 +124,7 @@ describe('listKnowledgeBases — GET /kb', () => {
     ['KB-BASE-04', 'KB-BASE-06', 'STATE-03'],
     'after one inline and one vector document, the base lists docsCount 2 and liveSourcesCount 1',
     async (ctx) => {
-      const kb = knowledgeSteps(ctx);
+      const kb = ctx.kb();
       const { kbId } = await kb.createBase();
       await kb.addText(kbId, { mode: 'inline' });
       await kb.addText(kbId, { mode: 'vector' });
@@ -141,9 +140,9 @@ describe('listKnowledgeBases — GET /kb', () => {
     ['KB-BASE-14', 'KB-BASE-18'],
     "a base another account just created, granted to nobody, is not in the caller's list",
     async (ctx) => {
-      const theirs = knowledgeSteps(ctx, 'other');
+      const theirs = ctx.kb('other');
       const { kbId } = await theirs.createBase();
-      const mine = await knowledgeSteps(ctx).listBases();
+      const mine = await ctx.kb().listBases();
       expect(
         mine.filter((base) => base.kbId === kbId),
         "account B's base in account A's list (shared is for bases granted to the caller)",
@@ -159,7 +158,7 @@ describe('deleteKnowledgeBase — DELETE /kb/{kbId}', () => {
     ['KB-BASE-17', 'KB-BASE-22', 'KB-ATTACH-14', 'CONV-13'],
     'answers 200 {status, deleted: true, kbId} and the base is no longer listed',
     async (ctx) => {
-      const kb = knowledgeSteps(ctx);
+      const kb = ctx.kb();
       const { kbId, forget } = await kb.createBase();
       const exchange = await kb.client.call('deleteKnowledgeBase', { path: { kbId } });
       if (succeeded(exchange)) forget();
@@ -176,7 +175,7 @@ describe('deleteKnowledgeBase — DELETE /kb/{kbId}', () => {
     ['KB-ATTACH-14', 'ERR-26'],
     'after the delete, the base serves none of its documents or chunks (whatever status the calls then get)',
     async (ctx) => {
-      const kb = knowledgeSteps(ctx);
+      const kb = ctx.kb();
       const { kbId, forget } = await kb.createBase();
       const marker = markerWord(ctx.prefix);
       await kb.addText(kbId, { mode: 'vector', text: `${markedSentence(marker)} ${markedSentence(marker)}` });
@@ -208,7 +207,7 @@ describe('deleteKnowledgeBase — DELETE /kb/{kbId}', () => {
     ['KB-ATTACH-13'],
     "deleting an attached base removes the attachment: the assistant's bases and attached_kbs no longer include it",
     async (ctx) => {
-      const kb = knowledgeSteps(ctx);
+      const kb = ctx.kb();
       const { kbId, forget } = await kb.createBase();
       const { customPersonaId } = await kb.createAssistant();
       expectStatus(await kb.attach(kbId, customPersonaId), 200);

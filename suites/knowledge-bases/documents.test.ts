@@ -9,7 +9,7 @@ import { check, type CheckContext } from '../../src/harness/check.ts';
 import { bodyOf, objectsIn } from '../../src/http/json.ts';
 import { ARTICLE } from '../../src/target/fixture-pages.ts';
 import { pageUrl } from '../../src/resources/fixture-site.ts';
-import { knowledgeSteps, type KnowledgeSteps } from '../../src/resources/knowledge-steps.ts';
+import { type KnowledgeSteps } from '../../src/resources/knowledge-steps.ts';
 
 /**
  * A base with two vector documents, each opening with a sentence of its own that carries its own
@@ -55,7 +55,7 @@ describe('listDocuments — GET /kb/{kbId}/documents', () => {
     ],
     'answers 200 {status, kbId, documents} listing every document ingested, each with every field and the tier it was ingested in',
     async (ctx) => {
-      const kb = knowledgeSteps(ctx);
+      const kb = ctx.kb();
       const { kbId } = await kb.createBase();
       const vector = await kb.addText(kbId, { mode: 'vector' });
       const inline = await kb.addText(kbId, { mode: 'inline' });
@@ -85,7 +85,7 @@ describe('listDocuments — GET /kb/{kbId}/documents', () => {
     ['KB-DOC-11', 'KB-DOC-01'],
     "lists only the base's own documents: a new base lists none, and two bases do not share documents",
     async (ctx) => {
-      const kb = knowledgeSteps(ctx);
+      const kb = ctx.kb();
       const first = await kb.createBase();
       const second = await kb.createBase();
       expect(await kb.documents(first.kbId), 'documents of a new base').toEqual([]);
@@ -110,7 +110,7 @@ describe('deleteDocument — DELETE /kb/{kbId}/documents/{docId}', () => {
     ['KB-DOC-10', 'KB-DOC-12', 'STATE-13', 'CONV-13'],
     'answers 200 {status, deleted: true, docId, kbId}; the document is no longer listed and the other one stays',
     async (ctx) => {
-      const kb = knowledgeSteps(ctx);
+      const kb = ctx.kb();
       const { kbId, keep, drop } = await baseWithTwoDocuments(ctx, kb);
       const exchange = await kb.deleteDocument(kbId, drop.docId);
       expectStatus(exchange, 200);
@@ -130,7 +130,7 @@ describe('deleteDocument — DELETE /kb/{kbId}/documents/{docId}', () => {
     ['STATE-14', 'KB-STATS-02', 'KB-BASE-04'],
     "deleting a document with chunks lowers the base's vectorCount, documentsCount and listed docsCount",
     async (ctx) => {
-      const kb = knowledgeSteps(ctx);
+      const kb = ctx.kb();
       const { kbId, drop } = await baseWithTwoDocuments(ctx, kb);
       const before = await kb.stats(kbId);
       expectStatus(await kb.deleteDocument(kbId, drop.docId), 200);
@@ -155,7 +155,7 @@ describe('deleteDocument — DELETE /kb/{kbId}/documents/{docId}', () => {
     ['STATE-15', 'KB-QUERY-09'],
     "after the delete, a query for the deleted document's own words returns none of its chunks (before it, the same query returns it)",
     async (ctx) => {
-      const kb = knowledgeSteps(ctx);
+      const kb = ctx.kb();
       const { kbId, drop, dropped, droppedSentence, chunks } = await baseWithTwoDocuments(ctx, kb);
       // The document holds the query verbatim and topK 20 leaves room for every chunk of the base.
       const before = await kb.queryWhen(
@@ -191,7 +191,7 @@ describe('deleteDocument — DELETE /kb/{kbId}/documents/{docId}', () => {
     ['ERR-26'],
     'records what deleting a document twice, and a docId that never existed, gets (not stated)',
     async (ctx) => {
-      const kb = knowledgeSteps(ctx);
+      const kb = ctx.kb();
       const { kbId, drop } = await baseWithTwoDocuments(ctx, kb);
       expectStatus(await kb.deleteDocument(kbId, drop.docId), 200);
       const again = await kb.deleteDocument(kbId, drop.docId);

@@ -7,7 +7,6 @@ import { stableErrorSummary } from '../../src/checks/stable-summary.ts';
 import { ingestTextBody, markedSentence, markerWord, textOfLength } from '../../src/generate/knowledge.ts';
 import { check } from '../../src/harness/check.ts';
 import { bodyOf } from '../../src/http/json.ts';
-import { knowledgeSteps } from '../../src/resources/knowledge-steps.ts';
 
 const INGEST = { operations: ['ingestText', 'listDocuments'] };
 
@@ -30,7 +29,7 @@ describe('ingestText — POST /kb/{kbId}/ingest-text', () => {
     ],
     'mode vector answers 200 {status, docId (a UUID), chunksCreated, title, kbId} with at least one chunk, and lists the document in the vector tier',
     async (ctx) => {
-      const kb = knowledgeSteps(ctx);
+      const kb = ctx.kb();
       const { kbId } = await kb.createBase();
       const body = kb.textBody({ mode: 'vector' });
       const exchange = await kb.ingestText(kbId, body);
@@ -51,7 +50,7 @@ describe('ingestText — POST /kb/{kbId}/ingest-text', () => {
     ['KB-INGEST-08', 'KB-INGEST-10', 'STATE-03'],
     'mode inline answers with mode, inlineChars, digestMethod and crawledChars instead of chunksCreated, and lists the document in the inline tier',
     async (ctx) => {
-      const kb = knowledgeSteps(ctx);
+      const kb = ctx.kb();
       const { kbId } = await kb.createBase();
       const body = kb.textBody({ mode: 'inline' });
       const exchange = await kb.ingestText(kbId, body);
@@ -70,7 +69,7 @@ describe('ingestText — POST /kb/{kbId}/ingest-text', () => {
     ['KB-INGEST-08', 'KB-INGEST-09', 'KB-INGEST-10', 'STATE-04'],
     "mode auto answers with one tier's documented answer for a short and a long text, and lists each document in the tier it answered",
     async (ctx) => {
-      const kb = knowledgeSteps(ctx);
+      const kb = ctx.kb();
       const { kbId } = await kb.createBase();
       const picked: string[] = [];
       for (const length of [SHORT_TEXT, LONG_TEXT]) {
@@ -95,7 +94,7 @@ describe('ingestText — POST /kb/{kbId}/ingest-text', () => {
     ['KB-INGEST-08', 'STATE-04'],
     "without mode (default auto) the answer is one tier's documented answer, and the document is listed in that tier",
     async (ctx) => {
-      const kb = knowledgeSteps(ctx);
+      const kb = ctx.kb();
       const { kbId } = await kb.createBase();
       const exchange = await kb.ingestText(
         kbId,
@@ -113,7 +112,7 @@ describe('ingestText — POST /kb/{kbId}/ingest-text', () => {
     ['KB-INGEST-06', 'KB-INGEST-07', 'KB-DOC-03', 'KB-DOC-04'],
     'without mimeType and source, the document is listed with mimeType text/plain and source manual',
     async (ctx) => {
-      const kb = knowledgeSteps(ctx);
+      const kb = ctx.kb();
       const { kbId } = await kb.createBase();
       const { docId } = await kb.addText(kbId, { mode: 'vector', mimeType: undefined, source: undefined });
       const listed = await kb.document(kbId, docId);
@@ -128,7 +127,7 @@ describe('ingestText — POST /kb/{kbId}/ingest-text', () => {
     ['KB-INGEST-06', 'KB-INGEST-07', 'KB-DOC-03', 'KB-DOC-04'],
     'a mimeType and a source sent are listed as sent',
     async (ctx) => {
-      const kb = knowledgeSteps(ctx);
+      const kb = ctx.kb();
       const { kbId } = await kb.createBase();
       const { docId } = await kb.addText(kbId, {
         mode: 'vector',
@@ -147,7 +146,7 @@ describe('ingestText — POST /kb/{kbId}/ingest-text', () => {
     ['KB-INGEST-05', 'KB-DOC-02', 'KB-QUERY-04', 'KB-QUERY-05', 'KB-QUERY-09'],
     'the document is listed under its title, and query results from it carry that title as docTitle',
     async (ctx) => {
-      const kb = knowledgeSteps(ctx);
+      const kb = ctx.kb();
       const { kbId } = await kb.createBase();
       const marker = markerWord(ctx.prefix);
       const sentence = markedSentence(marker);
@@ -189,7 +188,7 @@ describe('ingestText — POST /kb/{kbId}/ingest-text', () => {
     ],
     'any body drawn from the schema is ingested with the answer of its tier, and listed with its title, mimeType, source and tier or their defaults',
     async (ctx) => {
-      const kb = knowledgeSteps(ctx);
+      const kb = ctx.kb();
       const { kbId } = await kb.createBase();
       await expectProperty(
         fc.asyncProperty(ingestTextBody(ctx.spec), async (body) => {
@@ -214,7 +213,7 @@ describe('ingestText — POST /kb/{kbId}/ingest-text', () => {
     ['ERR-26'],
     'records what an ingest without text, and one without title, gets (not stated)',
     async (ctx) => {
-      const kb = knowledgeSteps(ctx);
+      const kb = ctx.kb();
       const { kbId } = await kb.createBase();
       const noText = await kb.ingestText(kbId, { title: 'Untitled draft', mode: 'vector' });
       const noTitle = await kb.ingestText(kbId, {

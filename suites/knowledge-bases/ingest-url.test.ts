@@ -6,7 +6,6 @@ import { pollUntil } from '../../src/harness/poll.ts';
 import { bodyOf } from '../../src/http/json.ts';
 import { ARTICLE, CHANGING, SCRIPT_RENDERED } from '../../src/target/fixture-pages.ts';
 import { fetchCount, pageUrl } from '../../src/resources/fixture-site.ts';
-import { knowledgeSteps } from '../../src/resources/knowledge-steps.ts';
 
 const INGEST = { operations: ['ingestUrl', 'listDocuments'] };
 /** The character counts of an inline-tier text ingest (`inlineChars`, `crawledChars`). */
@@ -27,7 +26,7 @@ describe('ingestUrl — POST /kb/{kbId}/ingest-url', () => {
     ['KB-INGEST-02', 'KB-INGEST-11', 'KB-INGEST-12', 'KB-INGEST-13', 'KB-DOC-02', 'CONV-13'],
     'a page ingested without title answers 200 {status, docId, mode, chunksCreated, title, url, kbId} and is listed under the page title',
     async (ctx) => {
-      const kb = knowledgeSteps(ctx);
+      const kb = ctx.kb();
       const { kbId } = await kb.createBase();
       const url = pageUrl(ctx.target, ARTICLE.path);
       const exchange = await kb.ingestUrl(kbId, url);
@@ -49,7 +48,7 @@ describe('ingestUrl — POST /kb/{kbId}/ingest-url', () => {
     ['KB-INGEST-12', 'KB-DOC-02', 'KB-INGEST-13'],
     'a page ingested with a title is answered and listed under that title, not the page title',
     async (ctx) => {
-      const kb = knowledgeSteps(ctx);
+      const kb = ctx.kb();
       const { kbId } = await kb.createBase();
       const title = 'Farallon keepers (archived article)';
       const exchange = await kb.ingestUrl(kbId, pageUrl(ctx.target, ARTICLE.path), title);
@@ -65,7 +64,7 @@ describe('ingestUrl — POST /kb/{kbId}/ingest-url', () => {
     ['KB-INGEST-14'],
     'the server fetches the page: the fixture server receives a request for it',
     async (ctx) => {
-      const kb = knowledgeSteps(ctx);
+      const kb = ctx.kb();
       const { kbId } = await kb.createBase();
       const token = markerWord(ctx.prefix);
       await kb.addUrl(kbId, pageUrl(ctx.target, CHANGING.pathFor(token)));
@@ -84,7 +83,7 @@ describe('ingestUrl — POST /kb/{kbId}/ingest-url', () => {
     ['KB-INGEST-15', 'KB-DOC-05'],
     'a static page with text gives a document that is not empty: chunks in the vector tier, characters kept in the inline tier',
     async (ctx) => {
-      const kb = knowledgeSteps(ctx);
+      const kb = ctx.kb();
       const { kbId } = await kb.createBase();
       const exchange = await kb.ingestUrl(kbId, pageUrl(ctx.target, ARTICLE.path));
       const tier = expectIngestUrlAnswer(ctx.spec, exchange);
@@ -117,7 +116,7 @@ describe('ingestUrl — POST /kb/{kbId}/ingest-url', () => {
     ['KB-QUERY-01'],
     "a query made of a sentence of the page returns the page's document, with the sentence's words in its text",
     async (ctx) => {
-      const kb = knowledgeSteps(ctx);
+      const kb = ctx.kb();
       const { kbId } = await kb.createBase();
       await kb.addText(kbId, { mode: 'vector' });
       const { docId } = await kb.addUrl(kbId, pageUrl(ctx.target, ARTICLE.path));
@@ -150,7 +149,7 @@ describe('ingestUrl — POST /kb/{kbId}/ingest-url', () => {
     ['KB-INGEST-16'],
     'records what a page rendered only by script yields',
     async (ctx) => {
-      const kb = knowledgeSteps(ctx);
+      const kb = ctx.kb();
       const { kbId } = await kb.createBase();
       const exchange = await kb.ingestUrl(kbId, pageUrl(ctx.target, SCRIPT_RENDERED.path));
       const answer = bodyOf(exchange);

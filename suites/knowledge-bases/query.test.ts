@@ -14,7 +14,6 @@ import { DOCX_FILE, MD_FILE, PDF_FILE, TXT_FILE } from '../../src/generate/fixtu
 import { markedSentence, markerWord } from '../../src/generate/knowledge.ts';
 import { check, type CheckContext } from '../../src/harness/check.ts';
 import { bodyOf, objectsIn } from '../../src/http/json.ts';
-import { knowledgeSteps } from '../../src/resources/knowledge-steps.ts';
 import { baseWithVerbatimMatches, type VerbatimBase } from '../../src/resources/verbatim-base.ts';
 
 const QUERY = { operations: ['queryKnowledgeBase'] };
@@ -27,7 +26,7 @@ let verbatimBase: Promise<VerbatimBase> | undefined;
 
 /** One base per file whose every document holds the query verbatim: made once, by whichever check needs it first. */
 function baseWithManyMatches(ctx: CheckContext): Promise<VerbatimBase> {
-  verbatimBase ??= baseWithVerbatimMatches(knowledgeSteps(ctx), ctx.prefix, MATCHING_DOCUMENTS);
+  verbatimBase ??= baseWithVerbatimMatches(ctx.kb(), ctx.prefix, MATCHING_DOCUMENTS);
   return verbatimBase;
 }
 
@@ -49,7 +48,7 @@ describe('queryKnowledgeBase — POST /kb/{kbId}/query', () => {
     "answers 200 {status, kbId, results}; each result has text, score, docTitle, docId and chunkIndex, naming one of the base's documents by its title",
     async (ctx) => {
       const { kbId, query, verbatimChunks, titles } = await baseWithManyMatches(ctx);
-      const exchange = await knowledgeSteps(ctx).client.call('queryKnowledgeBase', {
+      const exchange = await ctx.kb().client.call('queryKnowledgeBase', {
         path: { kbId },
         body: { query },
       });
@@ -78,7 +77,7 @@ describe('queryKnowledgeBase — POST /kb/{kbId}/query', () => {
     'without topK a query returns exactly five results when more than twenty chunks hold the whole query verbatim',
     async (ctx) => {
       const { kbId, query, verbatimChunks } = await baseWithManyMatches(ctx);
-      const { exchange, results } = await knowledgeSteps(ctx).query(kbId, query);
+      const { exchange, results } = await ctx.kb().query(kbId, query);
       expectResultCount(exchange, results.length, { topK: undefined, verbatimChunks });
     },
     QUERY,
@@ -90,7 +89,7 @@ describe('queryKnowledgeBase — POST /kb/{kbId}/query', () => {
     'any topK from 1 to 20 returns exactly that many results when more chunks hold the whole query verbatim',
     async (ctx) => {
       const { kbId, query, verbatimChunks } = await baseWithManyMatches(ctx);
-      const kb = knowledgeSteps(ctx);
+      const kb = ctx.kb();
       await expectProperty(
         fc.asyncProperty(fc.integer({ min: 1, max: TOP_K_MAX }), async (topK) => {
           const { exchange, results } = await kb.query(kbId, query, topK);
@@ -108,7 +107,7 @@ describe('queryKnowledgeBase — POST /kb/{kbId}/query', () => {
     'topK 20, the maximum, is accepted and returns exactly 20 results when more chunks hold the whole query verbatim',
     async (ctx) => {
       const { kbId, query, verbatimChunks } = await baseWithManyMatches(ctx);
-      const { exchange, results } = await knowledgeSteps(ctx).query(kbId, query, TOP_K_MAX);
+      const { exchange, results } = await ctx.kb().query(kbId, query, TOP_K_MAX);
       expectResultCount(exchange, results.length, { topK: TOP_K_MAX, verbatimChunks });
     },
     QUERY,
@@ -120,7 +119,7 @@ describe('queryKnowledgeBase — POST /kb/{kbId}/query', () => {
     'a topK above 20 (21, 50, 1000) never gets more than 20 results: a refusal or a clamp, whichever is recorded',
     async (ctx) => {
       const { kbId, query, verbatimChunks } = await baseWithManyMatches(ctx);
-      const kb = knowledgeSteps(ctx);
+      const kb = ctx.kb();
       for (const topK of ABOVE_MAXIMUM) {
         const exchange = await kb.client.call('queryKnowledgeBase', {
           path: { kbId },
@@ -139,7 +138,7 @@ describe('queryKnowledgeBase — POST /kb/{kbId}/query', () => {
     ['KB-QUERY-01'],
     'a query made of a distinctive sentence of one document returns that document',
     async (ctx) => {
-      const kb = knowledgeSteps(ctx);
+      const kb = ctx.kb();
       const { kbId } = await kb.createBase();
       const documents = [];
       for (const file of [PDF_FILE, DOCX_FILE, TXT_FILE, MD_FILE]) {
@@ -170,7 +169,7 @@ describe('queryKnowledgeBase — POST /kb/{kbId}/query', () => {
     ['CONV-15', 'KB-ATTACH-01', 'KB-QUERY-09'],
     'the recommended order works end to end: create a base, ingest, create an assistant with a catalog voice, attach, query: the query returns the document',
     async (ctx) => {
-      const kb = knowledgeSteps(ctx);
+      const kb = ctx.kb();
       const { kbId } = await kb.createBase();
       const marker = markerWord(ctx.prefix);
       const sentence = markedSentence(marker);
@@ -212,7 +211,7 @@ describe('queryKnowledgeBase — POST /kb/{kbId}/query', () => {
     ['ERR-26'],
     'records what a query without `query` gets (not stated)',
     async (ctx) => {
-      const kb = knowledgeSteps(ctx);
+      const kb = ctx.kb();
       const { kbId } = await kb.createBase();
       const exchange = await kb.client.call('queryKnowledgeBase', { path: { kbId }, body: { topK: 3 } });
       ctx.observe('ERR-26', `query without query: ${stableErrorSummary(exchange, ctx.prefix)}`);

@@ -29,7 +29,6 @@ import {
 import {
   autoRefreshOf,
   INDEX_DEADLINE_MS,
-  knowledgeSteps,
   type KnowledgeSteps,
 } from '../../src/resources/knowledge-steps.ts';
 
@@ -96,7 +95,7 @@ describe('setAutoRefresh — PATCH /kb/{kbId}/auto-refresh', () => {
     ],
     'enabled true with intervalDays answers 200 {status, kbId, autoRefresh}, and the base is listed enabled with that interval',
     async (ctx) => {
-      const kb = knowledgeSteps(ctx);
+      const kb = ctx.kb();
       const { kbId } = await kb.createBase();
       const exchange = await kb.setAutoRefresh(kbId, { enabled: true, intervalDays: 5 });
       expect(bodyOf(exchange).kbId, 'kbId in the answer').toBe(kbId);
@@ -118,7 +117,7 @@ describe('setAutoRefresh — PATCH /kb/{kbId}/auto-refresh', () => {
     ['KB-REFRESH-03', 'STATE-05', 'LIM-15'],
     'enabled false turns auto-refresh off, answered and listed disabled; a base never given an interval shows the default intervalDays 3, and what one disabled again shows is recorded',
     async (ctx) => {
-      const kb = knowledgeSteps(ctx);
+      const kb = ctx.kb();
       const { kbId } = await kb.createBase();
       // Nothing set yet: disabled, the base shows the default interval, in the answer and the list.
       const first = await kb.setAutoRefresh(kbId, { enabled: false });
@@ -148,7 +147,7 @@ describe('setAutoRefresh — PATCH /kb/{kbId}/auto-refresh', () => {
     ['KB-REFRESH-05', 'LIM-14'],
     'intervalHours together with intervalDays is accepted, and the base is listed enabled',
     async (ctx) => {
-      const kb = knowledgeSteps(ctx);
+      const kb = ctx.kb();
       const { kbId } = await kb.createBase();
       const exchange = await kb.setAutoRefresh(kbId, {
         enabled: true,
@@ -172,7 +171,7 @@ describe('setAutoRefresh — PATCH /kb/{kbId}/auto-refresh', () => {
     ['STATE-05', 'KB-REFRESH-04', 'KB-REFRESH-06', 'LIM-15'],
     'after any body drawn from the schema the base is answered and listed with the enabled sent; with the days sent when enabled with days alone; with the default 3 while disabled and never given an interval',
     async (ctx) => {
-      const kb = knowledgeSteps(ctx);
+      const kb = ctx.kb();
       const { kbId } = await kb.createBase();
       // What the bodies sent so far set, shrinking included: the interval shown after one was sent is open.
       let history: IntervalHistory = NOTHING_SET;
@@ -201,7 +200,7 @@ describe('refreshNow — POST /kb/{kbId}/refresh-now', () => {
     ['KB-REFRESH-02', 'KB-REFRESH-08', 'KB-REFRESH-10', 'CONV-13', 'LIM-15'],
     'answers 200 {status, kbId, refreshedDocs, autoRefresh, message}, refreshedDocs counting no more than the URL-sourced documents, autoRefresh showing the default 3 days while disabled and never set',
     async (ctx) => {
-      const kb = knowledgeSteps(ctx);
+      const kb = ctx.kb();
       const { kbId } = await baseWithChangingPage(ctx, kb);
       await kb.addText(kbId, { mode: 'vector' });
       await kb.addFile(kbId, TXT_FILE);
@@ -225,7 +224,7 @@ describe('refreshNow — POST /kb/{kbId}/refresh-now', () => {
     ['STATE-06'],
     'refresh-now re-crawls: the fixture server receives a new request for the page of a URL-sourced document',
     async (ctx) => {
-      const kb = knowledgeSteps(ctx);
+      const kb = ctx.kb();
       const { kbId, token, fetchedAtIngest } = await baseWithChangingPage(ctx, kb);
       await refreshNow(ctx, kb, kbId);
       const { answer, satisfied } = await pollUntil(
@@ -246,7 +245,7 @@ describe('refreshNow — POST /kb/{kbId}/refresh-now', () => {
     ['STATE-06', 'KB-INGEST-15', 'KB-QUERY-09'],
     "after refresh-now the document holds the page's new text: a query returns the revision fetched by the re-crawl",
     async (ctx) => {
-      const kb = knowledgeSteps(ctx);
+      const kb = ctx.kb();
       const { kbId, token, docId, fetchedAtIngest } = await baseWithChangingPage(ctx, kb);
       const tier = (await kb.document(kbId, docId))?.mode;
       // The page's one sentence, as ingested, is what a query for it must find first (any revision
@@ -296,7 +295,7 @@ describe('refreshNow — POST /kb/{kbId}/refresh-now', () => {
     ['KB-REFRESH-09'],
     "refresh-now answers while the re-crawl's fetch of the page is still held by the fixture server",
     async (ctx) => {
-      const kb = knowledgeSteps(ctx);
+      const kb = ctx.kb();
       const { kbId } = await kb.createBase();
       const token = markerWord(ctx.prefix);
       await kb.addUrl(kbId, pageUrl(ctx.target, HELD.pathFor(token)));
@@ -328,7 +327,7 @@ describe('refreshNow — POST /kb/{kbId}/refresh-now', () => {
     ['KB-REFRESH-10', 'STATE-06'],
     'only URL-sourced documents are re-crawled: pasted text (even with a URL as its source label) and an uploaded file keep their docId and chunks, and no page is fetched for them',
     async (ctx) => {
-      const kb = knowledgeSteps(ctx);
+      const kb = ctx.kb();
       const { kbId, token, fetchedAtIngest } = await baseWithChangingPage(ctx, kb);
       const labelToken = markerWord(ctx.prefix);
       const pasted = await kb.addText(kbId, {

@@ -8,7 +8,7 @@ import { TXT_FILE } from '../../src/generate/fixture-sentences.ts';
 import { markerWord, textOfLength } from '../../src/generate/knowledge.ts';
 import { check } from '../../src/harness/check.ts';
 import { bodyOf, succeeded } from '../../src/http/json.ts';
-import { knowledgeSteps, type KnowledgeSteps, type Stats } from '../../src/resources/knowledge-steps.ts';
+import { type KnowledgeSteps, type Stats } from '../../src/resources/knowledge-steps.ts';
 
 describe('getKnowledgeBaseStats — GET /kb/{kbId}/stats', () => {
   check(
@@ -16,7 +16,7 @@ describe('getKnowledgeBaseStats — GET /kb/{kbId}/stats', () => {
     ['KB-STATS-01', 'KB-STATS-02', 'CONV-13'],
     'answers 200 {status, kbId, documentsCount, vectorCount}, both 0 for a new base',
     async (ctx) => {
-      const kb = knowledgeSteps(ctx);
+      const kb = ctx.kb();
       const { kbId } = await kb.createBase();
       const exchange = await kb.client.call('getKnowledgeBaseStats', { path: { kbId } });
       expectStatus(exchange, 200);
@@ -34,7 +34,7 @@ describe('getKnowledgeBaseStats — GET /kb/{kbId}/stats', () => {
     ['KB-STATS-02'],
     'documentsCount counts each document ingested, and vectorCount grows with each document chunked',
     async (ctx) => {
-      const kb = knowledgeSteps(ctx);
+      const kb = ctx.kb();
       const { kbId } = await kb.createBase();
       let previous = await kb.stats(kbId);
       const steps: Array<[string, () => Promise<{ docId: string }>]> = [
@@ -74,7 +74,7 @@ describe('getKnowledgeBaseStats — GET /kb/{kbId}/stats', () => {
     ],
     'any sequence of text ingests (any tier) and document deletes keeps the documents, docsCount, liveSourcesCount, documentsCount and vectorCount in step',
     async (ctx) => {
-      const kb = knowledgeSteps(ctx);
+      const kb = ctx.kb();
       await expectProperty(
         // Ingests twice as likely as deletes, which only run once there is a document to delete.
         fc.asyncProperty(

@@ -5,7 +5,6 @@ import { SCANNED_PDF_FILE, TXT_FILE, UPLOADABLE_FILES } from '../../src/generate
 import { check } from '../../src/harness/check.ts';
 import { bodyOf } from '../../src/http/json.ts';
 import { fixtureFilePart } from '../../src/resources/fixture-site.ts';
-import { knowledgeSteps } from '../../src/resources/knowledge-steps.ts';
 
 const UPLOAD = { operations: ['uploadFile', 'listDocuments'] };
 
@@ -25,7 +24,7 @@ describe('uploadFile — POST /kb/{kbId}/ingest', () => {
       ],
       `a ${file.kind} file sent as multipart without title answers 200 {status, docId, chunksCreated, title, kbId} and is listed under its filename`,
       async (ctx) => {
-        const kb = knowledgeSteps(ctx);
+        const kb = ctx.kb();
         const { kbId } = await kb.createBase();
         const exchange = await kb.upload(kbId, file);
         ctx.observe(
@@ -54,7 +53,7 @@ describe('uploadFile — POST /kb/{kbId}/ingest', () => {
     ['KB-INGEST-18', 'KB-DOC-02'],
     'a file uploaded with a title is answered and listed under that title, not its filename',
     async (ctx) => {
-      const kb = knowledgeSteps(ctx);
+      const kb = ctx.kb();
       const { kbId } = await kb.createBase();
       const title = 'Morteratsch field log, 2026 season';
       const exchange = await kb.upload(kbId, TXT_FILE, title);
@@ -71,7 +70,7 @@ describe('uploadFile — POST /kb/{kbId}/ingest', () => {
     ['KB-INGEST-20', 'KB-INGEST-19'],
     'a scanned PDF without a text layer is accepted and listed as an empty document: no chunk, nothing retrievable',
     async (ctx) => {
-      const kb = knowledgeSteps(ctx);
+      const kb = ctx.kb();
       const { kbId } = await kb.createBase();
       const exchange = await kb.upload(kbId, SCANNED_PDF_FILE);
       expectStatus(exchange, 200);
@@ -95,7 +94,7 @@ describe('uploadFile — POST /kb/{kbId}/ingest', () => {
     ['KB-QUERY-01'],
     'in a base holding the four files, a query made of a sentence of one file returns that file',
     async (ctx) => {
-      const kb = knowledgeSteps(ctx);
+      const kb = ctx.kb();
       const { kbId } = await kb.createBase();
       const uploaded = [];
       for (const file of UPLOADABLE_FILES)

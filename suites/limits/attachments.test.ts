@@ -1,7 +1,7 @@
 import { describe, expect } from 'vitest';
 import { expectStatus } from '../../src/checks/status.ts';
 import { check, type CheckContext } from '../../src/harness/check.ts';
-import { knowledgeSteps, type KnowledgeSteps } from '../../src/resources/knowledge-steps.ts';
+import { type KnowledgeSteps } from '../../src/resources/knowledge-steps.ts';
 
 /** Limits table: knowledge bases per assistant, at most 3; a fourth is a 400. */
 
@@ -11,7 +11,7 @@ async function assistantWithBases(
   context: CheckContext,
   count: number,
 ): Promise<{ kb: KnowledgeSteps; personaId: string; kbIds: string[] }> {
-  const kb = knowledgeSteps(context);
+  const kb = context.kb();
   const { customPersonaId } = await kb.createAssistant();
   const kbIds: string[] = [];
   for (let n = 0; n < count; n += 1) kbIds.push((await kb.createBase()).kbId);

@@ -2,7 +2,7 @@ import { describe, expect } from 'vitest';
 import { DEFAULT_INTERVAL_DAYS, expectIntervalDays } from '../../src/checks/auto-refresh-interval.ts';
 import { check } from '../../src/harness/check.ts';
 import { bodyOf } from '../../src/http/json.ts';
-import { autoRefreshOf, knowledgeSteps } from '../../src/resources/knowledge-steps.ts';
+import { autoRefreshOf } from '../../src/resources/knowledge-steps.ts';
 
 /** Limits table: the auto-refresh interval (intervalDays with intervalHours) and the listed default of 3 days. */
 
@@ -12,7 +12,7 @@ describe('setAutoRefresh — PATCH /kb/{kbId}/auto-refresh', () => {
     ['LIM-14'],
     'the interval is set with intervalDays together with intervalHours',
     async (context) => {
-      const kb = knowledgeSteps(context);
+      const kb = context.kb();
       const { kbId } = await kb.createBase();
       const exchange = await kb.setAutoRefresh(kbId, {
         enabled: true,
@@ -30,7 +30,7 @@ describe('setAutoRefresh — PATCH /kb/{kbId}/auto-refresh', () => {
     ['LIM-14', 'KB-REFRESH-04'],
     'the interval is set with intervalDays, and the base lists the value sent',
     async (context) => {
-      const kb = knowledgeSteps(context);
+      const kb = context.kb();
       const { kbId } = await kb.createBase();
       await kb.setAutoRefresh(kbId, { enabled: true, intervalDays: 7 });
       const listed = await kb.listedBase(kbId);
@@ -47,7 +47,7 @@ describe('listKnowledgeBases — GET /kb', () => {
     ['LIM-15'],
     'a base never given an interval shows intervalDays 3 while auto-refresh is disabled: as created (when it starts disabled) and once disabled without an interval',
     async (context) => {
-      const kb = knowledgeSteps(context);
+      const kb = context.kb();
       const { kbId } = await kb.createBase();
       const listed = await kb.listedBase(kbId);
       expect(listed, `base ${kbId} in the list`).toBeDefined();

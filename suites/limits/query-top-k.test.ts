@@ -2,7 +2,6 @@ import { describe } from 'vitest';
 import { expectResultCount, judgeAboveMaximum, TOP_K_MAX } from '../../src/checks/query-count.ts';
 import { expectSchema } from '../../src/checks/schema.ts';
 import { check, type CheckContext } from '../../src/harness/check.ts';
-import { knowledgeSteps } from '../../src/resources/knowledge-steps.ts';
 import { baseWithVerbatimMatches, type VerbatimBase } from '../../src/resources/verbatim-base.ts';
 
 /**
@@ -15,7 +14,7 @@ const MATCHING_DOCUMENTS = 24;
 let prepared: Promise<VerbatimBase> | undefined;
 
 function baseWithManyMatches(context: CheckContext): Promise<VerbatimBase> {
-  prepared ??= baseWithVerbatimMatches(knowledgeSteps(context), context.prefix, MATCHING_DOCUMENTS);
+  prepared ??= baseWithVerbatimMatches(context.kb(), context.prefix, MATCHING_DOCUMENTS);
   return prepared;
 }
 
@@ -26,7 +25,7 @@ describe('queryKnowledgeBase — POST /kb/{kbId}/query', () => {
     'without topK a query returns exactly five results when more than twenty chunks hold the whole query verbatim',
     async (context) => {
       const { kbId, query, verbatimChunks } = await baseWithManyMatches(context);
-      const { exchange, results } = await knowledgeSteps(context).query(kbId, query);
+      const { exchange, results } = await context.kb().query(kbId, query);
       expectResultCount(exchange, results.length, { topK: undefined, verbatimChunks });
     },
     { operations: ['queryKnowledgeBase'] },
@@ -38,7 +37,7 @@ describe('queryKnowledgeBase — POST /kb/{kbId}/query', () => {
     'topK 20, the maximum, is accepted and returns exactly 20 results when more chunks hold the whole query verbatim',
     async (context) => {
       const { kbId, query, verbatimChunks } = await baseWithManyMatches(context);
-      const { exchange, results } = await knowledgeSteps(context).query(kbId, query, TOP_K_MAX);
+      const { exchange, results } = await context.kb().query(kbId, query, TOP_K_MAX);
       expectResultCount(exchange, results.length, { topK: TOP_K_MAX, verbatimChunks });
     },
     { operations: ['queryKnowledgeBase'] },
@@ -50,7 +49,7 @@ describe('queryKnowledgeBase — POST /kb/{kbId}/query', () => {
     'topK 21, above the maximum, never gets more than 20 results: a refusal or a clamp, whichever is recorded',
     async (context) => {
       const { kbId, query, verbatimChunks } = await baseWithManyMatches(context);
-      const exchange = await knowledgeSteps(context).client.call('queryKnowledgeBase', {
+      const exchange = await context.kb().client.call('queryKnowledgeBase', {
         path: { kbId },
         body: { query, topK: TOP_K_MAX + 1 },
       });

@@ -5,7 +5,6 @@ import { UPLOADABLE_FILES } from '../../src/generate/fixture-sentences.ts';
 import { check } from '../../src/harness/check.ts';
 import { fixtureFilePart } from '../../src/resources/fixture-site.ts';
 import { bodyOf } from '../../src/http/json.ts';
-import { knowledgeSteps } from '../../src/resources/knowledge-steps.ts';
 
 /**
  * Limits table: the file types for upload, PDF, DOCX, TXT and MD, each accepted. The files are the
@@ -19,7 +18,7 @@ describe('uploadFile — POST /kb/{kbId}/ingest', () => {
       ['LIM-16', 'LIM-18'],
       `a ${type.kind} file is accepted for upload and listed among the base's documents`,
       async (context) => {
-        const kb = knowledgeSteps(context);
+        const kb = context.kb();
         const { kbId } = await kb.createBase();
         const file = fixtureFilePart(type);
         const exchange = await kb.client.call('uploadFile', {
