@@ -55,43 +55,60 @@ function show(value: unknown): string {
   return text.length > 300 ? `${text.slice(0, 300)}…` : text;
 }
 
+// Every fixture is set up for every check (each is cheap; the clients and resource makers are lazy
+// functions): a check body then gets the test context whole, with no list of fixture names to keep
+// in step with this table.
+const AUTO = { auto: true } as const;
+
 const conformanceTest = base.extend<CheckFixtures & InternalFixtures>({
-  // eslint-disable-next-line no-empty-pattern
-  target: async ({}, use) => {
-    await use(inject('target'));
-  },
-  // eslint-disable-next-line no-empty-pattern
-  spec: async ({}, use) => {
-    await use(await loadSpec());
-  },
-  as: async ({ target, spec, skip }, use) => {
-    const secrets = keyringSecrets(target.keyring);
-    await use((role: Role) => {
-      const key = target.keyring.keys[role];
-      if (key === undefined) return skip(`the keyring has no "${role}" key`);
-      return new ApiClient({
-        baseUrl: target.baseUrl,
-        apiKey: key,
-        spec,
-        secrets,
-        timeoutMs: target.requestTimeoutMs,
-      });
-    });
-  },
-  withAuthorization: async ({ target, spec }, use) => {
-    const secrets = keyringSecrets(target.keyring);
-    await use(
-      (authorization) =>
-        new ApiClient({
+  target: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      await use(inject('target'));
+    },
+    AUTO,
+  ],
+  spec: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      await use(await loadSpec());
+    },
+    AUTO,
+  ],
+  as: [
+    async ({ target, spec, skip }, use) => {
+      const secrets = keyringSecrets(target.keyring);
+      await use((role: Role) => {
+        const key = target.keyring.keys[role];
+        if (key === undefined) return skip(`the keyring has no "${role}" key`);
+        return new ApiClient({
           baseUrl: target.baseUrl,
-          apiKey: undefined,
+          apiKey: key,
           spec,
           secrets,
           timeoutMs: target.requestTimeoutMs,
-          defaultHeaders: { authorization },
-        }),
-    );
-  },
+        });
+      });
+    },
+    AUTO,
+  ],
+  withAuthorization: [
+    async ({ target, spec }, use) => {
+      const secrets = keyringSecrets(target.keyring);
+      await use(
+        (authorization) =>
+          new ApiClient({
+            baseUrl: target.baseUrl,
+            apiKey: undefined,
+            spec,
+            secrets,
+            timeoutMs: target.requestTimeoutMs,
+            defaultHeaders: { authorization },
+          }),
+      );
+    },
+    AUTO,
+  ],
   tracker: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
@@ -103,44 +120,59 @@ const conformanceTest = base.extend<CheckFixtures & InternalFixtures>({
         );
       }
     },
-    { scope: 'file' },
+    { scope: 'file', auto: true },
   ],
   fileScope: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       await use(new FileScope());
     },
-    { scope: 'file' },
+    { scope: 'file', auto: true },
   ],
-  resources: async ({ as, tracker, prefix, fileScope }, use) => {
-    await use((role = 'full') => {
-      // The role first: a keyring without it skips the check before anything is made.
-      const client = as(role);
-      return fileScope.once(
-        `account:${role}`,
-        () => new AccountResources(client, tracker, role === 'full' ? prefix : `${prefix}b`),
-      );
-    });
-  },
-  workbench: async ({ resources, target, fileScope }, use) => {
-    await use(() => {
-      const account = resources('full');
-      return fileScope.once('workbench', () => new Workbench(account, target.fixtureBaseUrl));
-    });
-  },
-  kb: async ({ as, spec, tracker, prefix }, use) => {
-    await use((role = 'full') => new KnowledgeSteps(as(role), { spec, tracker, prefix }));
-  },
-  prefix: async ({ target, task }, use) => {
-    const file = createHash('sha1').update(task.file.name).digest('hex').slice(0, 6);
-    // Letters and digits only, so it fits a slug (customPersonaId), snake_case (plugin title) and free text alike.
-    await use(`${target.runPrefix}${file}`);
-  },
-  observe: async ({ task }, use) => {
-    await use((requirement, value) => {
-      task.meta.check?.observations.push({ requirement, value: show(value) });
-    });
-  },
+  resources: [
+    async ({ as, tracker, prefix, fileScope }, use) => {
+      await use((role = 'full') => {
+        // The role first: a keyring without it skips the check before anything is made.
+        const client = as(role);
+        return fileScope.once(
+          `account:${role}`,
+          () => new AccountResources(client, tracker, role === 'full' ? prefix : `${prefix}b`),
+        );
+      });
+    },
+    AUTO,
+  ],
+  workbench: [
+    async ({ resources, target, fileScope }, use) => {
+      await use(() => {
+        const account = resources('full');
+        return fileScope.once('workbench', () => new Workbench(account, target.fixtureBaseUrl));
+      });
+    },
+    AUTO,
+  ],
+  kb: [
+    async ({ as, spec, tracker, prefix }, use) => {
+      await use((role = 'full') => new KnowledgeSteps(as(role), { spec, tracker, prefix }));
+    },
+    AUTO,
+  ],
+  prefix: [
+    async ({ target, task }, use) => {
+      const file = createHash('sha1').update(task.file.name).digest('hex').slice(0, 6);
+      // Letters and digits only, so it fits a slug (customPersonaId), snake_case (plugin title) and free text alike.
+      await use(`${target.runPrefix}${file}`);
+    },
+    AUTO,
+  ],
+  observe: [
+    async ({ task }, use) => {
+      await use((requirement, value) => {
+        task.meta.check?.observations.push({ requirement, value: show(value) });
+      });
+    },
+    AUTO,
+  ],
 });
 
 /** Whether the run's `--requirement` selection (none: everything) takes a check citing these ids. */
@@ -240,41 +272,11 @@ export function check(
   conformanceTest(
     name,
     { timeout: options.timeout, meta: { check: registered } },
-    async ({
-      target,
-      spec,
-      as,
-      withAuthorization,
-      prefix,
-      observe,
-      tracker,
-      resources,
-      workbench,
-      kb,
-      task,
-      skip,
-      onTestFinished,
-      signal,
-      annotate,
-    }) => {
-      const context: CheckContext = {
-        target,
-        spec,
-        as,
-        withAuthorization,
-        prefix,
-        observe,
-        tracker,
-        resources,
-        workbench,
-        kb,
-        task,
-        skip,
-        onTestFinished,
-        signal,
-        annotate,
-      };
-      const meta = context.task.meta.check ?? registered;
+    // vitest wants a destructuring pattern here. The whole context, every (auto) fixture set up, is
+    // the task's; vitest types `task.context` without the extended fixtures, hence the cast.
+    async ({ task }) => {
+      const context = task.context as unknown as CheckContext;
+      const meta = task.meta.check ?? registered;
       meta.started = true;
       await label('area', area);
       for (const requirement of requirements) await label('requirement', requirement);
