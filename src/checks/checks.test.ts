@@ -11,6 +11,7 @@ import {
 import { ConformanceFailure, ConformanceWarning, HarnessError } from './failure.ts';
 import { expectSchema } from './schema.ts';
 import { expectClientError, expectStatus } from './status.ts';
+import { SAMPLE_VOICE } from '../testing/sample-voice.ts';
 
 function exchange(status: number | undefined, json: unknown, operationId = 'listVoices'): Exchange {
   const text = json === undefined ? '' : JSON.stringify(json);
@@ -83,18 +84,8 @@ describe('schema check', () => {
   });
 
   it('passes a documented voice catalog body', () => {
-    const voice = {
-      _id: '64b7f0c2a1b2c3d4e5f60718',
-      title: 'Ava',
-      gender: 'female',
-      voice_language: 'en-US',
-      voice_provider: 'acme',
-      voice_type: 'neural',
-      isPublic: true,
-      voice_sample_uri: 'https://voices.example/ava.mp3',
-    };
     expect(() =>
-      expectSchema(spec, exchange(200, { status: true, message: 'ok', data: [voice] })),
+      expectSchema(spec, exchange(200, { status: true, message: 'ok', data: [SAMPLE_VOICE] })),
     ).not.toThrow();
   });
 });

@@ -13,6 +13,7 @@ import { runRequirements } from './requirements.ts';
 import { runList } from './list.ts';
 import { runConformance } from './run.ts';
 import { runServe } from './serve.ts';
+import { SAMPLE_VOICE } from '../testing/sample-voice.ts';
 
 interface Io {
   out: (line: string) => void;
@@ -58,17 +59,7 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-const VOICE = {
-  _id: '64b7f0c2a1b2c3d4e5f60718',
-  title: 'Ava',
-  gender: 'female',
-  voice_language: 'en-US',
-  voice_provider: 'acme',
-  voice_type: 'neural',
-  isPublic: true,
-  voice_sample_uri: 'https://voices.example/ava.mp3',
-  voice_id: 'acme-ava-1',
-};
+const VOICE = SAMPLE_VOICE;
 
 // A tiny stand-in implementation of the voice catalog, enough to run the voices suite end to end.
 // Under /leaky the title filter is ignored and a voice is titled with a share token, so that a

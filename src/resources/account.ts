@@ -2,6 +2,9 @@ import type { ApiClient } from '../http/client.ts';
 import { SetupError } from '../checks/failure.ts';
 import { bodyOf, isObject } from '../http/json.ts';
 import { requireField, requireSuccess } from './setup.ts';
+import { createAssistant, trackAssistant } from './assistants.ts';
+import { createKnowledgeBase, trackKnowledgeBase } from './knowledge-bases.ts';
+import { createPlugin, trackPlugin } from './plugins.ts';
 import type { ResourceTracker } from './tracker.ts';
 
 /**
@@ -102,14 +105,7 @@ export class AccountResources {
 
   /** Registers the deletion of an assistant the caller created (or that a call may have created). */
   trackPersona(customPersonaId: string, client: ApiClient = this.client): () => void {
-    return this.tracker.register(`assistant ${customPersonaId}`, async () => {
-      requireSuccess(
-        `delete assistant ${customPersonaId}`,
-        await client.call('deletePersona', {
-          path: { sessionId: 'conformance', personaId: customPersonaId },
-        }),
-      );
-    });
+    return trackAssistant(this.tracker, client, customPersonaId);
   }
 
   async createPersona(
@@ -118,9 +114,7 @@ export class AccountResources {
     client: ApiClient = this.client,
   ): Promise<Persona> {
     const body = await this.personaBody(label, overrides);
-    const customPersonaId = body.customPersonaId as string;
-    requireSuccess(`create assistant ${customPersonaId}`, await client.call('createPersona', { body }));
-    const forget = this.trackPersona(customPersonaId, client);
+    const { customPersonaId, forget } = await createAssistant(client, this.tracker, body);
     return { customPersonaId, name: body.name as string, forget };
   }
 
@@ -154,9 +148,7 @@ export class AccountResources {
   }
 
   trackPlugin(title: string, client: ApiClient = this.client): () => void {
-    return this.tracker.register(`plugin ${title}`, async () => {
-      requireSuccess(`delete plugin ${title}`, await client.call('deletePlugin', { body: { title } }));
-    });
+    return trackPlugin(this.tracker, client, title);
   }
 
   async createPlugin(
@@ -165,31 +157,17 @@ export class AccountResources {
     client: ApiClient = this.client,
   ): Promise<Plugin> {
     const title = this.pluginTitle(label);
-    requireSuccess(
-      `create plugin ${title}`,
-      await client.call('createPlugin', { body: { ...pluginBody(title), ...overrides } }),
-    );
-    const forget = this.trackPlugin(title, client);
+    const { forget } = await createPlugin(client, this.tracker, { ...pluginBody(title), ...overrides });
     return { title, forget };
   }
 
   trackBase(kbId: string, client: ApiClient = this.client): () => void {
-    return this.tracker.register(`knowledge base ${kbId}`, async () => {
-      requireSuccess(
-        `delete knowledge base ${kbId}`,
-        await client.call('deleteKnowledgeBase', { path: { kbId } }),
-      );
-    });
+    return trackKnowledgeBase(this.tracker, client, kbId);
   }
 
   async createBase(label: string, client: ApiClient = this.client): Promise<Base> {
     const name = this.unique(label);
-    const exchange = requireSuccess(
-      `create knowledge base ${name}`,
-      await client.call('createKnowledgeBase', { body: { name } }),
-    );
-    const kbId = requireField(`create knowledge base ${name}`, exchange, 'kbId');
-    const forget = this.trackBase(kbId, client);
+    const { kbId, forget } = await createKnowledgeBase(client, this.tracker, { name });
     return { kbId, name, forget };
   }
 

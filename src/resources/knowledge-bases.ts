@@ -42,3 +42,8 @@ export async function createKnowledgeBase(
     forget,
   };
 }
+
+/** Registers the deletion of a base the check did not create through `createKnowledgeBase`. */
+export function trackKnowledgeBase(tracker: ResourceTracker, client: ApiClient, kbId: string): () => void {
+  return tracker.register(`knowledge base ${kbId}`, () => deleteKnowledgeBase(client, kbId));
+}

@@ -2,13 +2,7 @@ import type { CallInput } from '../http/client.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { bodyOf, succeeded } from '../http/json.ts';
 import { ARTICLE } from '../target/fixture-pages.ts';
-import {
-  pluginBody,
-  type AccountResources,
-  type Base,
-  type Persona,
-  type Plugin,
-} from './account.ts';
+import { pluginBody, type AccountResources, type Base, type Persona, type Plugin } from './account.ts';
 
 /**
  * For every operation, a request that is valid for a key allowed to make it, on resources made for

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FaultDefinition } from '../reference/fault-catalog.ts';
-import type { Outcome, Summary, SummaryCheck } from '../report/summary.ts';
+import { buildSummary, type Outcome, type Summary, type SummaryCheck } from '../report/summary.ts';
 import type { ChildRun } from './child-run.ts';
 import { failingIds, formatScore, formatVerdict, judgeFault, scoreOf, type FaultVerdict } from './verdict.ts';
 
@@ -27,24 +27,7 @@ function checkOf(id: string, outcome: Outcome, message?: string): SummaryCheck {
 }
 
 function summaryOf(checks: SummaryCheck[], harnessErrors: string[] = []): Summary {
-  const outcomes: Record<Outcome, number> = {
-    passed: 0,
-    failed: 0,
-    warned: 0,
-    observed: 0,
-    skipped: 0,
-    errored: 0,
-  };
-  for (const check of checks) outcomes[check.outcome] += 1;
-  return {
-    target: 't',
-    startedAt: '',
-    durationMs: 1,
-    totals: { passed: 0, failed: 0, skipped: 0 },
-    outcomes,
-    harnessErrors,
-    checks,
-  };
+  return buildSummary({ target: 't', startedAt: new Date(0), durationMs: 1, checks, harnessErrors });
 }
 
 function runOf(summary: Summary | undefined, extra: Partial<ChildRun> = {}): ChildRun {

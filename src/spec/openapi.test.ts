@@ -5,6 +5,7 @@ import addFormats from 'ajv-formats';
 import { parse } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readEndpointTables, type EndpointRow } from './api-document.ts';
+import { SAMPLE_VOICE } from '../testing/sample-voice.ts';
 import {
   loadOperationIndexSync,
   loadSpec,
@@ -272,17 +273,7 @@ const personaGetItem = {
   attached_kbs: [attachedKb],
 };
 const personaPage = { allPersonas: [personaListItem], totalPersonas: 1, currentPage: 1, totalPages: 1 };
-const voice = {
-  _id: VOICE_OID,
-  title: 'Ava',
-  gender: 'female',
-  voice_language: 'en-US',
-  voice_provider: 'acme',
-  voice_type: 'neural',
-  isPublic: true,
-  voice_sample_uri: 'https://voices.example.com/ava.mp3',
-  voice_id: 'acme-ava-01',
-};
+const voice = { ...SAMPLE_VOICE, _id: VOICE_OID };
 const pluginListItem = {
   _id: PLUGIN_OID,
   title: 'weather_lookup',
