@@ -6,6 +6,7 @@ import { draw } from './draw.ts';
 import { uniqueWord } from './identity.ts';
 import { fromFaker } from './realistic.ts';
 import { objectFromSchema } from './schema-arbitrary.ts';
+import { withOverrides, type BodyOverrides } from './overrides.ts';
 
 /**
  * Request bodies of the knowledge-base routes, derived from their component schemas in
@@ -14,18 +15,6 @@ import { objectFromSchema } from './schema-arbitrary.ts';
  */
 export interface KnowledgeGeneratorOptions {
   prefix: string;
-}
-
-/** Overrides of a drawn body: a value replaces the field, `undefined` removes it. */
-export type BodyOverrides = Record<string, unknown>;
-
-function withOverrides(body: Record<string, unknown>, overrides: BodyOverrides): Record<string, unknown> {
-  const out = { ...body };
-  for (const [key, value] of Object.entries(overrides)) {
-    if (value === undefined) delete out[key];
-    else out[key] = value;
-  }
-  return out;
 }
 
 /** One sentence of plain English, as a help-centre article or a product page reads. */

@@ -1,5 +1,5 @@
 import { expectStatus } from '../checks/status.ts';
-import { requireSuccess } from './setup.ts';
+import { requireRemoved, requireSuccess } from './setup.ts';
 import type { ApiClient } from '../http/client.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { bodyOf, isObject, stringIn, succeeded } from '../http/json.ts';
@@ -24,14 +24,11 @@ export interface CreateOptions {
   cleanupClient?: ApiClient;
 }
 
-/** Deletes an assistant; anything but a 2xx is an error naming the status, for the tracker's report. */
+/** Deletes an assistant; anything but a 2xx is a SetupError naming the status, for the tracker's report. */
 export async function deleteAssistant(client: ApiClient, customPersonaId: string): Promise<void> {
-  const exchange = await client.call('deletePersona', {
-    path: { sessionId: SESSION_ID, personaId: customPersonaId },
-  });
-  if (!succeeded(exchange)) {
-    throw new Error(`deletePersona answered ${exchange.response?.status ?? exchange.error ?? 'nothing'}`);
-  }
+  requireRemoved(
+    await client.call('deletePersona', { path: { sessionId: SESSION_ID, personaId: customPersonaId } }),
+  );
 }
 
 /**

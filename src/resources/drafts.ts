@@ -8,18 +8,7 @@ import { pluginCreateBody } from '../generate/plugin.ts';
 import { createAssistant } from './assistants.ts';
 import type { ResourceTracker } from './tracker.ts';
 import { catalogVoiceIds } from './voices.ts';
-
-/** Overrides of a drawn body: a value replaces the field, `undefined` removes it. */
-export type Overrides = Record<string, unknown>;
-
-function withOverrides(body: Record<string, unknown>, overrides: Overrides): Record<string, unknown> {
-  const out = { ...body };
-  for (const [key, value] of Object.entries(overrides)) {
-    if (value === undefined) delete out[key];
-    else out[key] = value;
-  }
-  return out;
-}
+import { withOverrides, type BodyOverrides } from '../generate/overrides.ts';
 
 /**
  * A realistic createPersona body drawn from the spec's schema, with a `customPersonaId` no other
@@ -28,13 +17,17 @@ function withOverrides(body: Record<string, unknown>, overrides: Overrides): Rec
 export function assistantBody(
   spec: Spec,
   options: PersonaGeneratorOptions,
-  overrides: Overrides = {},
+  overrides: BodyOverrides = {},
 ): Record<string, unknown> {
   return withOverrides(withFreshPersonaId(draw(personaCreateBody(spec, options))), overrides);
 }
 
 /** A realistic createPlugin body drawn from the spec's schema, with a fresh `title`, then overrides. */
-export function pluginBody(spec: Spec, prefix: string, overrides: Overrides = {}): Record<string, unknown> {
+export function pluginBody(
+  spec: Spec,
+  prefix: string,
+  overrides: BodyOverrides = {},
+): Record<string, unknown> {
   return withOverrides(withFreshPluginTitle(draw(pluginCreateBody(spec, { prefix }))), overrides);
 }
 
@@ -47,7 +40,7 @@ export function searchablePluginBody(
   spec: Spec,
   prefix: string,
   term: string,
-  overrides: Overrides = {},
+  overrides: BodyOverrides = {},
 ): Record<string, unknown> {
   return pluginBody(spec, prefix, {
     title: term,
@@ -64,7 +57,7 @@ export function searchablePluginBody(
  * Overrides removing every optional field of a create body (`PersonaCreateBody`,
  * `PluginCreateBody`), for a check whose observation must not vary with what was drawn.
  */
-export function withoutOptionalFields(component: string): Overrides {
+export function withoutOptionalFields(component: string): BodyOverrides {
   const properties = rawComponentSchema(component).properties;
   const required = new Set(requiredFields(component));
   const fields = typeof properties === 'object' && properties !== null ? Object.keys(properties) : [];
@@ -83,7 +76,7 @@ export async function assistantDrafter(
   spec: Spec,
   prefix: string,
   options: Partial<Omit<PersonaGeneratorOptions, 'prefix'>> = {},
-): Promise<(overrides?: Overrides) => Record<string, unknown>> {
+): Promise<(overrides?: BodyOverrides) => Record<string, unknown>> {
   const voiceIds = options.voiceIds ?? (await catalogVoiceIds(client));
   return (overrides = {}) => assistantBody(spec, { ...options, prefix, voiceIds }, overrides);
 }
@@ -97,7 +90,7 @@ export async function createDrawnAssistants(
   tracker: ResourceTracker,
   spec: Spec,
   prefix: string,
-  variants: readonly Overrides[],
+  variants: readonly BodyOverrides[],
 ): Promise<string[]> {
   const draft = await assistantDrafter(client, spec, prefix);
   const ids: string[] = [];

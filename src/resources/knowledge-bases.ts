@@ -1,7 +1,7 @@
-import { requireField, requireSuccess } from './setup.ts';
+import { requireField, requireRemoved, requireSuccess } from './setup.ts';
 import type { ApiClient } from '../http/client.ts';
 import type { CreatedResource, CreateOptions } from './assistants.ts';
-import { bodyOf, stringIn, succeeded } from '../http/json.ts';
+import { bodyOf, stringIn } from '../http/json.ts';
 import type { ResourceTracker } from './tracker.ts';
 
 export interface CreatedKnowledgeBase extends CreatedResource {
@@ -9,12 +9,7 @@ export interface CreatedKnowledgeBase extends CreatedResource {
 }
 
 export async function deleteKnowledgeBase(client: ApiClient, kbId: string): Promise<void> {
-  const exchange = await client.call('deleteKnowledgeBase', { path: { kbId } });
-  if (!succeeded(exchange)) {
-    throw new Error(
-      `deleteKnowledgeBase answered ${exchange.response?.status ?? exchange.error ?? 'nothing'}`,
-    );
-  }
+  requireRemoved(await client.call('deleteKnowledgeBase', { path: { kbId } }));
 }
 
 /**

@@ -71,6 +71,16 @@ export class Workbench {
   }
 }
 
+/** A request deleting a throwaway resource: its cleanup is dropped once the call deleted it. */
+function deleting(created: { forget: () => void }, input: CallInput): PreparedRequest {
+  return {
+    input,
+    settle: (exchange) => {
+      if (succeeded(exchange)) created.forget();
+    },
+  };
+}
+
 type RequestBuilder = (bench: Workbench) => PreparedRequest | Promise<PreparedRequest>;
 
 /** Every operation of spec/openapi.yaml must have an entry; the matrix fails a row that has none. */
@@ -99,12 +109,7 @@ const OPERATION_REQUESTS: Readonly<Record<string, RequestBuilder>> = {
   },
   deletePersona: async (bench) => {
     const persona = await bench.resources.createPersona('to-delete');
-    return {
-      input: { path: { sessionId: SESSION, personaId: persona.customPersonaId } },
-      settle: (exchange) => {
-        if (succeeded(exchange)) persona.forget();
-      },
-    };
+    return deleting(persona, { path: { sessionId: SESSION, personaId: persona.customPersonaId } });
   },
   sharePersona: async (bench) => {
     const persona = await bench.persona();
@@ -144,12 +149,7 @@ const OPERATION_REQUESTS: Readonly<Record<string, RequestBuilder>> = {
   }),
   deletePlugin: async (bench) => {
     const plugin = await bench.resources.createPlugin('to-delete');
-    return {
-      input: { body: { title: plugin.title } },
-      settle: (exchange) => {
-        if (succeeded(exchange)) plugin.forget();
-      },
-    };
+    return deleting(plugin, { body: { title: plugin.title } });
   },
 
   listKnowledgeBases: () => ({ input: {} }),
@@ -162,12 +162,7 @@ const OPERATION_REQUESTS: Readonly<Record<string, RequestBuilder>> = {
   }),
   deleteKnowledgeBase: async (bench) => {
     const base = await bench.resources.createBase('to-delete');
-    return {
-      input: { path: { kbId: base.kbId } },
-      settle: (exchange) => {
-        if (succeeded(exchange)) base.forget();
-      },
-    };
+    return deleting(base, { path: { kbId: base.kbId } });
   },
   ingestText: async (bench) => ({
     input: { path: { kbId: (await bench.base()).kbId }, body: { title: 'Keeper notes', text: SAMPLE_TEXT } },

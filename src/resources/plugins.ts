@@ -1,5 +1,5 @@
 import { expectStatus } from '../checks/status.ts';
-import { requireSuccess } from './setup.ts';
+import { requireRemoved, requireSuccess } from './setup.ts';
 import type { ApiClient } from '../http/client.ts';
 import type { Exchange } from '../http/exchange.ts';
 import type { CreatedResource, CreateOptions } from './assistants.ts';
@@ -14,15 +14,13 @@ export interface CreatedPlugin extends CreatedResource {
 }
 
 export async function deletePlugin(client: ApiClient, title: string): Promise<void> {
-  const exchange = await client.call('deletePlugin', { body: { title } });
-  if (!succeeded(exchange)) {
-    throw new Error(`deletePlugin answered ${exchange.response?.status ?? exchange.error ?? 'nothing'}`);
-  }
+  requireRemoved(await client.call('deletePlugin', { body: { title } }));
 }
 
 /**
  * Creates a plugin (its `title` carries the run's prefix) and registers its deletion with the
- * tracker right away. A create that does not answer 200 fails the check with the exchange.
+ * tracker right away. A create that does not answer 200 is a SetupError (a failure only of a check
+ * about createPlugin).
  */
 export async function createPlugin(
   client: ApiClient,

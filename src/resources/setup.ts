@@ -21,3 +21,13 @@ export function requireField(what: string, exchange: Exchange, field: string): s
   if (typeof value === 'string' && value !== '') return value;
   throw new SetupError(`setup: ${what}: the answer has no ${field}`, exchange);
 }
+
+/**
+ * A cleanup's delete answered 2xx; otherwise an Error the tracker reports after the resource's name
+ * (`assistant cf…: deletePersona answered 400`). Not a SetupError: no check is waiting on it.
+ */
+export function requireRemoved(exchange: Exchange): void {
+  if (succeeded(exchange)) return;
+  const answer = exchange.response?.status ?? exchange.error ?? 'nothing';
+  throw new Error(`${exchange.operationId ?? exchange.label} answered ${answer}`);
+}
