@@ -67,6 +67,16 @@ export class AccountResources {
     readonly prefix: string,
   ) {}
 
+  /**
+   * Registers the removal of a resource a call may have created outside these helpers: an
+   * assistant by customPersonaId, a plugin by title, a base by kbId. `client` deletes it (default:
+   * this account's), e.g. the other account after a hand-over.
+   */
+  track(kind: 'assistant' | 'plugin' | 'base', id: string, client: ApiClient = this.client): () => void {
+    const register = { assistant: trackAssistant, plugin: trackPlugin, base: trackKnowledgeBase }[kind];
+    return register(this.tracker, client, id);
+  }
+
   /** A name unique within the file: the prefix, a label and a counter (letters, digits and dashes). */
   unique(label: string): string {
     this.counter += 1;
@@ -101,11 +111,6 @@ export class AccountResources {
       os: ['nt'],
       ...overrides,
     };
-  }
-
-  /** Registers the deletion of an assistant the caller created (or that a call may have created). */
-  trackPersona(customPersonaId: string, client: ApiClient = this.client): () => void {
-    return trackAssistant(this.tracker, client, customPersonaId);
   }
 
   async createPersona(
@@ -147,10 +152,6 @@ export class AccountResources {
     return this.unique(label).replace(/-/g, '_');
   }
 
-  trackPlugin(title: string, client: ApiClient = this.client): () => void {
-    return trackPlugin(this.tracker, client, title);
-  }
-
   async createPlugin(
     label: string,
     overrides: Record<string, unknown> = {},
@@ -159,10 +160,6 @@ export class AccountResources {
     const title = this.pluginTitle(label);
     const { forget } = await createPlugin(client, this.tracker, { ...pluginBody(title), ...overrides });
     return { title, forget };
-  }
-
-  trackBase(kbId: string, client: ApiClient = this.client): () => void {
-    return trackKnowledgeBase(this.tracker, client, kbId);
   }
 
   async createBase(label: string, client: ApiClient = this.client): Promise<Base> {

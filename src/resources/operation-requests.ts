@@ -97,7 +97,7 @@ const OPERATION_REQUESTS: Readonly<Record<string, RequestBuilder>> = {
     return {
       input: { body },
       settle: (exchange) => {
-        if (succeeded(exchange)) bench.resources.trackPersona(customPersonaId);
+        if (succeeded(exchange)) bench.resources.track('assistant', customPersonaId);
       },
     };
   },
@@ -138,7 +138,7 @@ const OPERATION_REQUESTS: Readonly<Record<string, RequestBuilder>> = {
     return {
       input: { body: pluginBody(title) },
       settle: (exchange) => {
-        if (succeeded(exchange)) bench.resources.trackPlugin(title);
+        if (succeeded(exchange)) bench.resources.track('plugin', title);
       },
     };
   },
@@ -157,7 +157,7 @@ const OPERATION_REQUESTS: Readonly<Record<string, RequestBuilder>> = {
     input: { body: { name: bench.resources.unique('created') } },
     settle: (exchange) => {
       const kbId = bodyOf(exchange).kbId;
-      if (succeeded(exchange) && typeof kbId === 'string') bench.resources.trackBase(kbId);
+      if (succeeded(exchange) && typeof kbId === 'string') bench.resources.track('base', kbId);
     },
   }),
   deleteKnowledgeBase: async (bench) => {

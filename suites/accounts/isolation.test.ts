@@ -466,7 +466,7 @@ function settle(row: Row, exchange: Exchange, w: World, context: CheckContext): 
   if (status < 200 || status > 299 || json(exchange).status === false) return;
   if (row.operationId === 'transferOwnership' && context.target.keyring.accounts?.other?.email) {
     w.persona.forget();
-    context.resources('other').trackPersona(w.persona.customPersonaId);
+    context.resources('other').track('assistant', w.persona.customPersonaId);
   }
   if (row.operationId === 'deletePersona') w.persona.forget();
   if (row.operationId === 'deletePlugin') w.plugin.forget();

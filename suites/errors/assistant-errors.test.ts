@@ -5,6 +5,7 @@ import { expectStatus } from '../../src/checks/status.ts';
 import { check } from '../../src/harness/check.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
 import { type AccountResources } from '../../src/resources/account.ts';
+import { succeeded } from '../../src/http/json.ts';
 
 /** The assistant rows of the Errors table, one check per row and condition. */
 
@@ -12,8 +13,7 @@ const SESSION = 'conformance';
 
 /** A create that should have been refused but went through is removed with the file's other resources. */
 function trackIfCreated(resources: AccountResources, customPersonaId: string, exchange: Exchange): void {
-  const status = exchange.response?.status;
-  if (status !== undefined && status >= 200 && status <= 299) resources.trackPersona(customPersonaId);
+  if (succeeded(exchange)) resources.track('assistant', customPersonaId);
 }
 
 describe('getPersona — POST /persona/enterprise/getPersona/{sessionId}/{personaId}', () => {
@@ -133,7 +133,7 @@ describe('transferOwnership — POST /persona/enterprise/transferOwnership/{pers
       if (status >= 200 && status <= 299 && context.target.keyring.keys.other !== undefined) {
         // Transferred by mistake: account B now owns it and removes it.
         mine.forget();
-        context.resources('other').trackPersona(mine.customPersonaId);
+        context.resources('other').track('assistant', mine.customPersonaId);
       }
       context.observe('ERR-20', `transfer by a non-object id: ${errorSummary(exchange)}`);
       expectStatus(exchange, 400);

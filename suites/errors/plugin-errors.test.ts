@@ -16,7 +16,7 @@ import { requireSuccess } from '../../src/resources/setup.ts';
 
 /** A create that should have been refused but went through is removed with the file's other resources. */
 function trackIfCreated(resources: AccountResources, title: string, exchange: Exchange): void {
-  if (succeeded(exchange)) resources.trackPlugin(title);
+  if (succeeded(exchange)) resources.track('plugin', title);
 }
 
 /** The required fields of the plugin create body, as spec/openapi.yaml transcribes them. */
