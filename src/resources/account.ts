@@ -1,7 +1,7 @@
 import type { ApiClient } from '../http/client.ts';
 import { SetupError } from '../checks/failure.ts';
 import { bodyOf, isObject } from '../http/json.ts';
-import { requireField, requireSuccess } from './setup.ts';
+import { requireField, requireObjectId, requireSuccess } from './setup.ts';
 import { createAssistant, trackAssistant } from './assistants.ts';
 import { createKnowledgeBase, trackKnowledgeBase } from './knowledge-bases.ts';
 import { createPlugin, trackPlugin } from './plugins.ts';
@@ -138,13 +138,7 @@ export class AccountResources {
 
   /** The object `_id` of an assistant (the transfer route's `personaId`). */
   async personaObjectId(customPersonaId: string): Promise<string> {
-    const id = (await this.getPersona(customPersonaId))._id;
-    if (typeof id !== 'string')
-      throw new SetupError(
-        `setup: get assistant ${customPersonaId}: the answer has no personaData._id`,
-        undefined,
-      );
-    return id;
+    return requireObjectId(`get assistant ${customPersonaId}`, await this.getPersona(customPersonaId));
   }
 
   /** A plugin title: the prefix in snake_case with a label and a counter. */

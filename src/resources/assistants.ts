@@ -1,8 +1,7 @@
-import { expectStatus } from '../checks/status.ts';
-import { requireRemoved, requireSuccess } from './setup.ts';
+import { readObject, requireObjectId, requireRemoved, requireSuccess } from './setup.ts';
 import type { ApiClient } from '../http/client.ts';
 import type { Exchange } from '../http/exchange.ts';
-import { bodyOf, isObject, stringIn, succeeded } from '../http/json.ts';
+import { isObject, succeeded } from '../http/json.ts';
 import type { ResourceTracker } from './tracker.ts';
 
 /** Any non-empty value is accepted for the vestigial `sessionId` segment. */
@@ -77,17 +76,12 @@ export async function readAssistant(
   client: ApiClient,
   customPersonaId: string,
 ): Promise<Record<string, unknown>> {
-  const exchange = await getAssistant(client, customPersonaId);
-  expectStatus(exchange, 200);
-  const data = bodyOf(exchange).personaData;
-  return isObject(data) ? data : {};
+  return readObject(await getAssistant(client, customPersonaId), 'personaData');
 }
 
 /** The assistant's object `_id` (the transfer route's `personaId`), read through get. */
 export async function assistantObjectId(client: ApiClient, customPersonaId: string): Promise<string> {
-  const id = stringIn(await readAssistant(client, customPersonaId), '_id');
-  if (id === undefined) throw new Error(`getPersona returned no _id for ${customPersonaId}`);
-  return id;
+  return requireObjectId(`get assistant ${customPersonaId}`, await readAssistant(client, customPersonaId));
 }
 
 /**

@@ -1,9 +1,8 @@
-import { expectStatus } from '../checks/status.ts';
-import { requireRemoved, requireSuccess } from './setup.ts';
+import { readObject, requireObjectId, requireRemoved, requireSuccess } from './setup.ts';
 import type { ApiClient } from '../http/client.ts';
 import type { Exchange } from '../http/exchange.ts';
 import type { CreatedResource, CreateOptions } from './assistants.ts';
-import { bodyOf, isObject, stringIn, succeeded } from '../http/json.ts';
+import { bodyOf, isObject, succeeded } from '../http/json.ts';
 import type { ResourceTracker } from './tracker.ts';
 
 /** Any non-empty value is accepted for the vestigial `userId` segment. */
@@ -51,17 +50,12 @@ export async function getPlugin(client: ApiClient, title: string): Promise<Excha
 
 /** The `plugin` object of a get, checked to be a 200. */
 export async function readPlugin(client: ApiClient, title: string): Promise<Record<string, unknown>> {
-  const exchange = await getPlugin(client, title);
-  expectStatus(exchange, 200);
-  const plugin = bodyOf(exchange).plugin;
-  return isObject(plugin) ? plugin : {};
+  return readObject(await getPlugin(client, title), 'plugin');
 }
 
 /** The plugin's object `_id` (what `accessible_plugin` holds), read through get. */
 export async function pluginObjectId(client: ApiClient, title: string): Promise<string> {
-  const id = stringIn(await readPlugin(client, title), '_id');
-  if (id === undefined) throw new Error(`getPlugin returned no _id for ${title}`);
-  return id;
+  return requireObjectId(`get plugin ${title}`, await readPlugin(client, title));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { SetupError } from '../checks/failure.ts';
 import type { Exchange } from '../http/exchange.ts';
-import { bodyOf, succeeded } from '../http/json.ts';
+import { expectStatus } from '../checks/status.ts';
+import { bodyOf, isObject, succeeded, type JsonObject } from '../http/json.ts';
 
 /**
  * The answer a setup step needs: `documented` when given (a create's 200 or 201), else any 2xx.
@@ -30,4 +31,18 @@ export function requireRemoved(exchange: Exchange): void {
   if (succeeded(exchange)) return;
   const answer = exchange.response?.status ?? exchange.error ?? 'nothing';
   throw new Error(`${exchange.operationId ?? exchange.label} answered ${answer}`);
+}
+
+/** A read a check relies on: a 200 (judged: it is documented), and `field` of its body as an object. */
+export function readObject(exchange: Exchange, field: string): JsonObject {
+  expectStatus(exchange, 200);
+  const value = bodyOf(exchange)[field];
+  return isObject(value) ? value : {};
+}
+
+/** The object `_id` of what a read returned; its absence is a SetupError naming the read. */
+export function requireObjectId(what: string, read: JsonObject): string {
+  const id = read._id;
+  if (typeof id === 'string' && id !== '') return id;
+  throw new SetupError(`setup: ${what}: the answer has no _id`, undefined);
 }
