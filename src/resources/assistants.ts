@@ -1,7 +1,7 @@
-import { readObject, requireObjectId, requireRemoved, requireSuccess } from './setup.ts';
+import { createNamed, readObject, requireObjectId, requireRemoved } from './setup.ts';
 import type { ApiClient } from '../http/client.ts';
 import type { Exchange } from '../http/exchange.ts';
-import { isObject, succeeded } from '../http/json.ts';
+import { isObject } from '../http/json.ts';
 import type { ResourceTracker } from './tracker.ts';
 
 /** Any non-empty value is accepted for the vestigial `sessionId` segment. */
@@ -42,14 +42,13 @@ export async function createAssistant(
   options: CreateOptions = {},
 ): Promise<CreatedAssistant> {
   const customPersonaId = String(body.customPersonaId);
-  const exchange = await client.call('createPersona', { body });
-  // Registered before the verdict: a create that half-worked is still removed.
   const cleanup = options.cleanupClient ?? client;
-  const forget = tracker.register(`assistant ${customPersonaId}`, () =>
-    deleteAssistant(cleanup, customPersonaId),
+  const { exchange, forget } = await createNamed(
+    `create assistant ${customPersonaId}`,
+    client.call('createPersona', { body }),
+    () => trackAssistant(tracker, cleanup, customPersonaId),
+    200,
   );
-  if (!succeeded(exchange)) forget();
-  requireSuccess(`create assistant ${customPersonaId}`, exchange, 200);
   return { exchange, customPersonaId, forget };
 }
 

@@ -1,8 +1,8 @@
-import { readObject, requireObjectId, requireRemoved, requireSuccess } from './setup.ts';
+import { createNamed, readObject, requireObjectId, requireRemoved } from './setup.ts';
 import type { ApiClient } from '../http/client.ts';
 import type { Exchange } from '../http/exchange.ts';
 import type { CreatedResource, CreateOptions } from './assistants.ts';
-import { bodyOf, isObject, succeeded } from '../http/json.ts';
+import { bodyOf, isObject } from '../http/json.ts';
 import type { ResourceTracker } from './tracker.ts';
 
 /** Any non-empty value is accepted for the vestigial `userId` segment. */
@@ -28,11 +28,13 @@ export async function createPlugin(
   options: CreateOptions = {},
 ): Promise<CreatedPlugin> {
   const title = String(body.title);
-  const exchange = await client.call('createPlugin', { body });
   const cleanup = options.cleanupClient ?? client;
-  const forget = tracker.register(`plugin ${title}`, () => deletePlugin(cleanup, title));
-  if (!succeeded(exchange)) forget();
-  requireSuccess(`create plugin ${title}`, exchange, 200);
+  const { exchange, forget } = await createNamed(
+    `create plugin ${title}`,
+    client.call('createPlugin', { body }),
+    () => trackPlugin(tracker, cleanup, title),
+    200,
+  );
   return { exchange, title, forget };
 }
 

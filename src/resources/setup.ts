@@ -46,3 +46,22 @@ export function requireObjectId(what: string, read: JsonObject): string {
   if (typeof id === 'string' && id !== '') return id;
   throw new SetupError(`setup: ${what}: the answer has no _id`, undefined);
 }
+
+/**
+ * A create of a resource named in advance (an assistant's customPersonaId, a plugin's title): its
+ * removal is registered before the answer is judged, so a create that half-worked is still
+ * removed, and dropped again when the create did not succeed. Anything but `documented` is a
+ * SetupError.
+ */
+export async function createNamed(
+  what: string,
+  exchange: Promise<Exchange>,
+  register: () => () => void,
+  documented: number,
+): Promise<{ exchange: Exchange; forget: () => void }> {
+  const answer = await exchange;
+  const forget = register();
+  if (!succeeded(answer)) forget();
+  requireSuccess(what, answer, documented);
+  return { exchange: answer, forget };
+}
