@@ -1,4 +1,6 @@
 import fc from 'fast-check';
+import { expect, inject } from 'vitest';
+import '../harness/provided.ts';
 import { ConformanceFailure, HarnessError } from './failure.ts';
 
 /** Environment variables that replay one failing run of a property (seed and path as printed). */
@@ -9,6 +11,37 @@ function replayParameters(env: NodeJS.ProcessEnv): { seed?: number; path?: strin
   const path = env[REPLAY_ENV.path];
   if (!Number.isInteger(seed)) return {};
   return path !== undefined && path !== '' ? { seed, path } : { seed };
+}
+
+/** FNV-1a over the text: a stable 32-bit number. */
+function hash32(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash | 0;
+}
+
+const propertiesPerTest = new Map<string, number>();
+
+/**
+ * The seed of this property: derived from the run's seed (`--seed`), the check's name and the
+ * property's place within the check, so the same run seed draws the same values in every check,
+ * whichever worker runs it. Undefined outside a run (fast-check draws its own).
+ */
+function derivedSeed(): number | undefined {
+  let runSeed: number | undefined;
+  try {
+    runSeed = inject('target')?.seed;
+  } catch {
+    return undefined;
+  }
+  if (runSeed === undefined) return undefined;
+  const test = expect.getState().currentTestName ?? '';
+  const n = (propertiesPerTest.get(test) ?? 0) + 1;
+  propertiesPerTest.set(test, n);
+  return hash32(`${runSeed}:${test}:${n}`);
 }
 
 function excerpt(text: string, max = 1500): string {
@@ -26,7 +59,12 @@ export async function expectProperty<Ts>(
   property: fc.IAsyncProperty<Ts>,
   options: { numRuns: number },
 ): Promise<void> {
-  const details = await fc.check(property, { numRuns: options.numRuns, ...replayParameters(process.env) });
+  const seed = derivedSeed();
+  const details = await fc.check(property, {
+    numRuns: options.numRuns,
+    ...(seed !== undefined ? { seed } : {}),
+    ...replayParameters(process.env),
+  });
   if (!details.failed) return;
   if (details.counterexample === null) {
     throw new HarnessError(

@@ -56,6 +56,12 @@ export const RUN_COMMAND: CommandSpec = {
       help: 'runs per generated property',
       default: String(DEFAULT_PROPERTY_RUNS),
     },
+    seed: {
+      type: 'string',
+      value: 'N',
+      help: "the run's seed, from which every generated property draws its values; a run prints its own, and --seed replays it",
+      default: 'random',
+    },
     timeout: {
       type: 'string',
       value: 'MS',
@@ -85,6 +91,15 @@ export const RUN_COMMAND: CommandSpec = {
     'conformance run --base-url https://staging.example.com/api/v1 --keyring keys.json --requirement "KB-*"',
   ],
 };
+
+/** `--seed N` (a whole number from 0 to 2^31-1), or a fresh random seed. */
+function runSeed(text: string | undefined): number {
+  if (text === undefined) return Math.floor(Math.random() * 2 ** 31);
+  const seed = Number(text);
+  if (!/^\d+$/.test(text) || seed >= 2 ** 31)
+    throw new ConfigError(`option --seed takes a whole number from 0 to 2147483647, got "${text}"`);
+  return seed;
+}
 
 /** Options that select part of the suite: a certificate rests on all of it. */
 const SELECTION_OPTIONS = ['only', 'requirement'] as const;
@@ -156,6 +171,7 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
     const requirement = args.string('requirement');
     const selection = requirement !== undefined ? { requirements: requirementIds(requirement) } : undefined;
     const propertyRuns = positiveInteger('--runs', args.string('runs'), DEFAULT_PROPERTY_RUNS);
+    const seed = runSeed(args.string('seed'));
     const requestTimeoutMs = positiveInteger('--timeout', args.string('timeout'), DEFAULT_TIMEOUT_MS);
     const resolved = resolveTarget(options);
 
@@ -216,10 +232,11 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
       fixtureBaseUrl: fixtures.baseUrl,
       fixtureLocalUrl: fixtures.localUrl,
       propertyRuns,
+      seed,
       requestTimeoutMs,
     };
     console.log(
-      `conformance: checking ${running.baseUrl} (run ${provided.runPrefix})${certifying ? ' for certification' : ''}`,
+      `conformance: checking ${running.baseUrl} (run ${provided.runPrefix}, seed ${seed}: --seed ${seed} replays it)${certifying ? ' for certification' : ''}`,
     );
     const collect = new CollectReporter(PROJECT_ROOT);
     const vitest = await startVitest('test', [], {
@@ -245,6 +262,7 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
 
     const executed = collect.checks.filter((check) => check.outcome !== 'skipped').length;
     const built = buildSummary({
+      seed,
       target: running.baseUrl,
       startedAt,
       durationMs: Date.now() - startedAt.getTime(),

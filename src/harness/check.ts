@@ -15,6 +15,7 @@ import './check-meta.ts';
 import type { ScopeCellMeta } from '../scope/matrix.ts';
 import type { CheckKind, CheckMeta } from './check-meta.ts';
 import { requirementKinds } from './catalog-kinds.ts';
+import { stableValue } from './stable-value.ts';
 import './provided.ts';
 import type { ProvidedTarget } from './provided.ts';
 
@@ -166,9 +167,11 @@ const conformanceTest = base.extend<CheckFixtures & InternalFixtures>({
     AUTO,
   ],
   observe: [
-    async ({ task }, use) => {
+    async ({ task, target }, use) => {
       await use((requirement, value) => {
-        task.meta.check?.observations.push({ requirement, value: show(value) });
+        // Made stable before it is cut short, so a cut never leaves half a run prefix behind.
+        const text = typeof value === 'string' ? value : JSON.stringify(value);
+        task.meta.check?.observations.push({ requirement, value: show(stableValue(text, target.runPrefix)) });
       });
     },
     AUTO,

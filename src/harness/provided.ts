@@ -15,6 +15,8 @@ export interface ProvidedTarget {
   fixtureLocalUrl: string;
   /** Runs per fast-check property. */
   propertyRuns: number;
+  /** The run's seed: every property's own seed is derived from it and the check (src/checks/property.ts). */
+  seed: number;
   requestTimeoutMs: number;
 }
 

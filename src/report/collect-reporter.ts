@@ -58,6 +58,7 @@ export class CollectReporter implements Reporter {
           file,
           ...(meta && meta.observations.length > 0 ? { observations: meta.observations } : {}),
           ...(meta?.scope ? { scope: meta.scope } : {}),
+          durationMs: Math.round(testCase.diagnostic()?.duration ?? 0),
         });
       }
     }

@@ -2,7 +2,13 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { buildSummary, exitCodeOf, writeSummary, type SummaryCheck } from './summary.ts';
+import {
+  buildSummary,
+  exitCodeOf,
+  SUMMARY_SCHEMA_VERSION,
+  writeSummary,
+  type SummaryCheck,
+} from './summary.ts';
 
 const check = (outcome: SummaryCheck['outcome'], status: SummaryCheck['status']): SummaryCheck => ({
   id: `x.${outcome}`,
@@ -35,6 +41,8 @@ describe('summary.json', () => {
     expect(written.startedAt).toBe('2026-11-21T10:00:00.000Z');
     expect(written.durationMs).toBe(8123);
     expect(written.totals).toEqual({ passed: 2, failed: 1, skipped: 1 });
+    expect(written.schemaVersion).toBe(SUMMARY_SCHEMA_VERSION);
+    expect((written.suiteVersion as { version: string }).version).toMatch(/^\d+\.\d+\.\d+/);
     const checks = written.checks as Record<string, unknown>[];
     expect(checks).toHaveLength(4);
     for (const c of checks) {

@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Observation } from '../harness/check-meta.ts';
 import type { ScopeCellMeta } from '../scope/matrix.ts';
+import { currentSuiteVersion, type SuiteVersion } from './suite-version.ts';
 
 /** The richer outcome of a check; `status` keeps TARGET.md's three values. */
 export type Outcome = 'passed' | 'failed' | 'warned' | 'observed' | 'skipped' | 'errored';
@@ -17,10 +18,19 @@ export interface SummaryCheck {
   observations?: Observation[];
   /** A scope-matrix check's cell: operation, role and what it expects. */
   scope?: ScopeCellMeta;
+  /** How long the check took, setup included (0 for one that never started). */
+  durationMs?: number;
 }
+
+/** The shape of summary.json; `conformance diff` refuses to compare summaries of different versions. */
+export const SUMMARY_SCHEMA_VERSION = 1;
 
 /** summary.json exactly as TARGET.md shows it, plus `outcomes` and per-check detail fields. */
 export interface Summary {
+  schemaVersion: number;
+  suiteVersion: SuiteVersion;
+  /** The seed every generated property of the run was drawn from; `--seed` replays it. */
+  seed?: number;
   target: string;
   startedAt: string;
   durationMs: number;
@@ -41,6 +51,9 @@ export function statusOf(outcome: Outcome): SummaryCheck['status'] {
 }
 
 export function buildSummary(input: {
+  /** Default: the suite that is running. */
+  suiteVersion?: SuiteVersion;
+  seed?: number;
   target: string;
   startedAt: Date;
   durationMs: number;
@@ -60,11 +73,15 @@ export function buildSummary(input: {
     totals[check.status] += 1;
     outcomes[check.outcome] += 1;
   }
+  // TARGET.md's fields first, in its order; ours after them.
   return {
     target: input.target,
     startedAt: input.startedAt.toISOString(),
     durationMs: input.durationMs,
     totals,
+    schemaVersion: SUMMARY_SCHEMA_VERSION,
+    suiteVersion: input.suiteVersion ?? currentSuiteVersion(),
+    ...(input.seed !== undefined ? { seed: input.seed } : {}),
     outcomes,
     harnessErrors: input.harnessErrors,
     checks: input.checks,
