@@ -24,6 +24,8 @@ import { startEmbeddedTarget, type RunningTarget } from '../target/embedded.ts';
 import { startFixtureServer, type FixtureServer } from '../target/fixture-server.ts';
 import { keyringSecrets } from '../target/keyring.ts';
 import { preflight } from '../target/preflight.ts';
+import { applyExpectations } from '../expectations/apply.ts';
+import { loadExpectations } from '../expectations/file.ts';
 import { readRunRequest } from '../selftest/run-request.ts';
 import { parseCommand, positiveInteger, type CommandArgs, type CommandSpec } from './command-line.ts';
 import { redactProcessOutput } from './redacting-output.ts';
@@ -76,7 +78,7 @@ export const RUN_COMMAND: CommandSpec = {
     expectations: {
       type: 'string',
       value: 'FILE',
-      help: 'known deviations (not applied yet: every failure counts); refused by --certify',
+      help: 'known deviations (JSON or YAML): a failure listed there is reported as expected and does not fail the run; a listed check that passes does. Refused by --certify',
       env: EXPECTATIONS_ENV,
     },
   },
@@ -179,10 +181,8 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
     if (faults.length > 0 && resolved.baseUrl !== undefined) {
       throw new ConfigError('the self-test plants faults in the embedded reference only, not at a base URL');
     }
-    if (expectations !== undefined)
-      console.error(
-        `conformance: expectations files are not applied yet: ${expectations} is ignored and every failure counts`,
-      );
+    // Read before anything starts: a malformed file is exit 2 with one line, never a run it half excuses.
+    const knownDeviations = expectations === undefined ? [] : loadExpectations(expectations);
     if (resolved.baseUrl === undefined) {
       console.log(
         `conformance: no base URL given: starting the embedded reference implementation${faults.length > 0 ? ` with faults ${faults.join(', ')}` : ''}`,
@@ -261,12 +261,14 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
     await vitest.close();
 
     const executed = collect.checks.filter((check) => check.outcome !== 'skipped').length;
+    const applied = applyExpectations(collect.checks, knownDeviations, startedAt.toISOString().slice(0, 10));
     const built = buildSummary({
       seed,
       target: running.baseUrl,
       startedAt,
       durationMs: Date.now() - startedAt.getTime(),
-      checks: collect.checks,
+      checks: applied.checks,
+      warnings: applied.warnings,
       // A run that executed nothing says why in summary.json too, not only on the terminal.
       harnessErrors: [
         ...collect.harnessErrors,
@@ -276,12 +278,20 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
     const summary = writeReports(reportDir, certifying ? certify(built) : built, redact, true);
     redactWrittenFiles([junitFile, allureDir], redact);
     const { passed, failed, skipped } = summary.totals;
-    const { warned, observed, errored } = summary.outcomes;
+    const { warned, observed, errored, expected } = summary.outcomes;
+    const unexpectedPasses = summary.outcomes['unexpected-pass'];
     // TARGET.md's totals count an errored check as failed; the breakdown says which is which.
+    const deviations =
+      knownDeviations.length === 0
+        ? ''
+        : `, ${expected} of them known deviations (expectations file), ${unexpectedPasses} unexpected pass(es)`;
     console.log(
       `conformance: ${passed} passed (${warned} with a warning, ${observed} observations), ` +
-        `${failed} failed (${errored} of them errored: not a verdict), ${skipped} skipped; reports in ${reportDir}`,
+        `${failed} failed (${errored} of them errored: not a verdict${deviations}), ${skipped} skipped; reports in ${reportDir}`,
     );
+    for (const warning of summary.warnings ?? []) console.error(`conformance: warning: ${warning}`);
+    for (const check of summary.checks.filter((c) => c.outcome === 'unexpected-pass'))
+      console.error(`conformance: ${check.id}: ${check.message ?? ''}`);
     for (const error of summary.harnessErrors) {
       console.error(`conformance: ${error.startsWith('no check ran') ? '' : 'harness error: '}${error}`);
     }

@@ -41,7 +41,9 @@ describe('index.html', () => {
         .map((o) => `<th scope="col">${o}</th>`)
         .join(''),
     );
-    expect(html).toContain('<tr><td>1</td><td>1</td><td>0</td><td>0</td><td>0</td><td>1</td></tr>');
+    expect(html).toContain(
+      '<tr><td>1</td><td>1</td><td>0</td><td>0</td><td>0</td><td>1</td><td>0</td><td>0</td></tr>',
+    );
     expect(html).toContain('Received: &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; more');
     expect(html).toContain('HarnessError: it&#39;s broken');
     expect(html).not.toContain('<script');
@@ -61,5 +63,27 @@ describe('index.html', () => {
     expect(html).toContain('not certified');
     expect(html).toContain('<li>1 check(s) failed: b.fails</li>');
     expect(renderHtmlReport(certify(summary, []))).toContain('<strong class="ok">certified</strong>');
+  });
+
+  it('lists the known deviations with the reason and link of their expectations entry, and an unexpected pass among the failures', () => {
+    const html = renderHtmlReport(
+      buildSummary({
+        target: 't',
+        startedAt: new Date(0),
+        durationMs: 1,
+        checks: [
+          {
+            ...check('d.known', 'expected', 'Received: 200 / Documented: 400'),
+            expectation: { entry: 1, reason: 'fix <due>', link: 'https://issues.example/7' },
+          },
+          { ...check('e.stale', 'unexpected-pass', 'unexpected pass: delete the entry'), status: 'failed' },
+        ],
+        harnessErrors: [],
+      }),
+    );
+    expect(html).toContain('<h2>Known deviations (1)</h2>');
+    expect(html).toContain('fix &lt;due&gt; (https://issues.example/7)');
+    expect(html).toContain('<h2>Failed and errored checks (1)</h2>');
+    expect(html).toContain('unexpected pass: delete the entry');
   });
 });

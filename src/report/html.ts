@@ -2,7 +2,16 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Outcome, Summary, SummaryCheck } from './summary.ts';
 
-const OUTCOMES: readonly Outcome[] = ['passed', 'failed', 'warned', 'observed', 'skipped', 'errored'];
+const OUTCOMES: readonly Outcome[] = [
+  'passed',
+  'failed',
+  'warned',
+  'observed',
+  'skipped',
+  'errored',
+  'expected',
+  'unexpected-pass',
+];
 
 /** Every character that could open markup or end an attribute, escaped. */
 export function escapeHtml(text: string): string {
@@ -70,13 +79,36 @@ function problemRow(check: SummaryCheck): string {
 }
 
 function problems(summary: Summary): string {
-  const failing = summary.checks.filter((check) => check.outcome === 'failed' || check.outcome === 'errored');
+  const failing = summary.checks.filter(
+    (check) =>
+      check.outcome === 'failed' || check.outcome === 'errored' || check.outcome === 'unexpected-pass',
+  );
   if (failing.length === 0) return '<p>No check failed or errored.</p>';
   return [
     `<h2>Failed and errored checks (${failing.length})</h2>`,
     '<table class="problems">',
     row(['Outcome', 'Check', 'Requirements', 'Message'], 'th'),
     ...failing.map(problemRow),
+    '</table>',
+  ].join('\n');
+}
+
+/** Known deviations: the checks an expectations entry excused, with its reason and link. */
+function knownDeviations(summary: Summary): string {
+  const expected = summary.checks.filter((check) => check.outcome === 'expected');
+  if (expected.length === 0) return '';
+  return [
+    `<h2>Known deviations (${expected.length})</h2>`,
+    '<table class="expected">',
+    row(['Check', 'Requirements', 'Reason', 'Message'], 'th'),
+    ...expected.map((check) =>
+      row([
+        `<code>${escapeHtml(check.id)}</code>`,
+        escapeHtml(check.requirements.join(', ')),
+        `${escapeHtml(check.expectation?.reason ?? '')}${check.expectation?.link ? ` (${escapeHtml(check.expectation.link)})` : ''}`,
+        `<pre>${escapeHtml(check.message ?? '')}</pre>`,
+      ]),
+    ),
     '</table>',
   ].join('\n');
 }
@@ -107,6 +139,7 @@ ${header(summary)}
 ${counts(summary)}
 ${harness}
 ${problems(summary)}
+${knownDeviations(summary)}
 <p>Every check, with its observations: <code>summary.json</code>.</p>
 </body>
 </html>

@@ -5,7 +5,17 @@ import type { ScopeCellMeta } from '../scope/matrix.ts';
 import { currentSuiteVersion, type SuiteVersion } from './suite-version.ts';
 
 /** The richer outcome of a check; `status` keeps TARGET.md's three values. */
-export type Outcome = 'passed' | 'failed' | 'warned' | 'observed' | 'skipped' | 'errored';
+export type Outcome =
+  | 'passed'
+  | 'failed'
+  | 'warned'
+  | 'observed'
+  | 'skipped'
+  | 'errored'
+  /** Failed, skipped or errored as an entry of the expectations file says (a known deviation). */
+  | 'expected'
+  /** Passed although an entry of the expectations file expects it not to: the entry is stale. */
+  | 'unexpected-pass';
 
 export interface SummaryCheck {
   id: string;
@@ -20,6 +30,8 @@ export interface SummaryCheck {
   scope?: ScopeCellMeta;
   /** How long the check took, setup included (0 for one that never started). */
   durationMs?: number;
+  /** The expectations entry that excused it (`expected`) or that it contradicts (`unexpected-pass`). */
+  expectation?: { entry: number; reason: string; link?: string };
 }
 
 /** The shape of summary.json; `conformance diff` refuses to compare summaries of different versions. */
@@ -41,12 +53,15 @@ export interface Summary {
   certificationReasons?: string[];
   /** Problems of the run itself (a file that could not load, an unhandled error). */
   harnessErrors: string[];
+  /** What the expectations file said that matched nothing or has expired. */
+  warnings?: string[];
   checks: SummaryCheck[];
 }
 
+/** TARGET.md's status of an outcome as a check first gets it (expectations keep the status they find). */
 export function statusOf(outcome: Outcome): SummaryCheck['status'] {
   if (outcome === 'skipped') return 'skipped';
-  if (outcome === 'failed' || outcome === 'errored') return 'failed';
+  if (outcome === 'failed' || outcome === 'errored' || outcome === 'unexpected-pass') return 'failed';
   return 'passed';
 }
 
@@ -59,6 +74,7 @@ export function buildSummary(input: {
   durationMs: number;
   checks: SummaryCheck[];
   harnessErrors: string[];
+  warnings?: string[];
 }): Summary {
   const totals = { passed: 0, failed: 0, skipped: 0 };
   const outcomes: Record<Outcome, number> = {
@@ -68,6 +84,8 @@ export function buildSummary(input: {
     observed: 0,
     skipped: 0,
     errored: 0,
+    expected: 0,
+    'unexpected-pass': 0,
   };
   for (const check of input.checks) {
     totals[check.status] += 1;
@@ -84,13 +102,14 @@ export function buildSummary(input: {
     ...(input.seed !== undefined ? { seed: input.seed } : {}),
     outcomes,
     harnessErrors: input.harnessErrors,
+    ...(input.warnings !== undefined && input.warnings.length > 0 ? { warnings: input.warnings } : {}),
     checks: input.checks,
   };
 }
 
 /** Checks that ran to a verdict or an error: every check but the skipped ones. */
 function executedCount(summary: Summary): number {
-  return summary.checks.length - summary.outcomes.skipped;
+  return summary.checks.filter((check) => check.status !== 'skipped').length;
 }
 
 /**
@@ -100,7 +119,8 @@ function executedCount(summary: Summary): number {
  * that denies the certificate), else 0.
  */
 export function exitCodeOf(summary: Summary): 0 | 1 | 2 {
-  if (summary.outcomes.failed > 0) return 1;
+  // A known deviation (expected) fails nothing; a stale one (unexpected-pass) fails the run.
+  if (summary.outcomes.failed > 0 || summary.outcomes['unexpected-pass'] > 0) return 1;
   if (summary.outcomes.errored > 0 || summary.harnessErrors.length > 0) return 2;
   if (executedCount(summary) === 0) return 2;
   if (summary.certified === false) return 2;

@@ -1,0 +1,49 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runExpectations } from '../cli/expectations.ts';
+import { PROJECT_ROOT } from '../cli/selection.ts';
+import { ChildRegistry, runConformanceChild, type ChildRun } from '../selftest/child-run.ts';
+
+const workDir = mkdtempSync(join(tmpdir(), 'adoption-'));
+afterAll(() => rmSync(workDir, { recursive: true, force: true }));
+
+/** The checks of the three-base limit, against the reference with or without its limit broken. */
+function run(name: string, faults: string[], args: string[] = []): Promise<ChildRun> {
+  return runConformanceChild({
+    root: PROJECT_ROOT,
+    args,
+    request: { faults, files: ['suites/limits/attachments.test.ts'] },
+    reportDir: join(workDir, name),
+    timeoutMs: 120_000,
+    registry: new ChildRegistry(),
+  });
+}
+
+describe('adopting the suite on an implementation that is not conformant', () => {
+  it('faulted run → conformance expectations → faulted run passes with the file, the clean one fails on the stale entry', async () => {
+    const faulted = await run('faulted', ['kb.attach-no-limit']);
+    expect(faulted.exitCode).toBe(1);
+
+    let printed = '';
+    expect(runExpectations([faulted.reportDir], (text) => (printed += text))).toBe(0);
+    const file = join(workDir, 'expectations.yaml');
+    writeFileSync(file, printed);
+    expect(printed).toMatch(/check: limits\.bases-per-assistant\.fourth-rejected\n\s+expect: failed/);
+
+    const [excused, stale] = await Promise.all([
+      run('excused', ['kb.attach-no-limit'], ['--expectations', file]),
+      run('stale', [], ['--expectations', file]),
+    ]);
+    expect(excused.exitCode).toBe(0);
+    const known = excused.summary?.checks.find((c) => c.id === 'limits.bases-per-assistant.fourth-rejected');
+    expect(known?.outcome).toBe('expected');
+    expect(excused.summary?.outcomes.expected).toBe(1);
+
+    expect(stale.exitCode).toBe(1);
+    const unexpected = stale.summary?.checks.find((c) => c.outcome === 'unexpected-pass');
+    expect(unexpected?.id).toBe('limits.bases-per-assistant.fourth-rejected');
+    expect(unexpected?.message).toMatch(/delete the entry/);
+  }, 240_000);
+});

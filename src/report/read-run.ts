@@ -1,0 +1,33 @@
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { ConfigError } from '../target/config-error.ts';
+import type { Summary } from './summary.ts';
+
+/**
+ * The summary of a finished run, given as its report directory or its summary.json. Anything that
+ * is not one (missing, unreadable, not JSON, no checks) is a ConfigError naming the path.
+ */
+export function readRun(path: string): Summary {
+  let file = path;
+  try {
+    if (statSync(path).isDirectory()) file = join(path, 'summary.json');
+  } catch {
+    throw new ConfigError(`${path}: no such report directory or summary.json`);
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new ConfigError(`${file}: ${code === undefined ? 'not JSON' : `cannot be read (${code})`}`);
+  }
+  const summary = parsed as Partial<Summary>;
+  if (
+    typeof summary !== 'object' ||
+    summary === null ||
+    !Array.isArray(summary.checks) ||
+    typeof summary.target !== 'string'
+  )
+    throw new ConfigError(`${file}: not a conformance summary (no target or checks)`);
+  return summary as Summary;
+}
