@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runDiff } from '../cli/diff.ts';
 import { runExpectations } from '../cli/expectations.ts';
 import { PROJECT_ROOT } from '../cli/selection.ts';
 import { ChildRegistry, runConformanceChild, type ChildRun } from '../selftest/child-run.ts';
@@ -22,9 +23,18 @@ function run(name: string, faults: string[], args: string[] = []): Promise<Child
 }
 
 describe('adopting the suite on an implementation that is not conformant', () => {
-  it('faulted run → conformance expectations → faulted run passes with the file, the clean one fails on the stale entry', async () => {
-    const faulted = await run('faulted', ['kb.attach-no-limit']);
+  it('clean and faulted runs → diff names the regression → expectations → the faulted run passes with the file, the clean one fails on the stale entry', async () => {
+    const [clean, faulted] = await Promise.all([run('clean', []), run('faulted', ['kb.attach-no-limit'])]);
+    expect(clean.exitCode).toBe(0);
     expect(faulted.exitCode).toBe(1);
+
+    // The upgrade that broke the limit, as `conformance diff` reports it.
+    let diffed = '';
+    expect(runDiff([clean.reportDir, faulted.reportDir], (text) => (diffed += text))).toBe(1);
+    expect(diffed).toMatch(
+      /Regressed \(passed before, fails now\): 1\n {2}limits\.bases-per-assistant\.fourth-rejected {2}passed → failed {2}\[[^\]]*LIM-02/,
+    );
+    expect(diffed).toMatch(/Requirements regressed: .*LIM-02/);
 
     let printed = '';
     expect(runExpectations([faulted.reportDir], (text) => (printed += text))).toBe(0);

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runDiff } from '../cli/diff.ts';
 import { PROJECT_ROOT } from '../cli/selection.ts';
 import { ChildRegistry, runConformanceChild } from '../selftest/child-run.ts';
 import type { Summary } from './summary.ts';
@@ -42,12 +43,17 @@ describe('observations of the embedded reference', () => {
         }),
       ),
     );
-    expect(first?.exitCode, 'first run').toBe(0);
+    if (!first || !second) throw new Error('two runs expected');
+    expect(first.exitCode, 'first run').toBe(0);
     expect(second?.exitCode, 'second run').toBe(0);
     const a = observationsOf(first?.summary);
     const b = observationsOf(second?.summary);
     expect([...a.values()].flat().length, 'observations made').toBeGreaterThan(10);
     expect(first?.summary?.seed).not.toBe(second?.summary?.seed);
     expect(Object.fromEntries(b)).toEqual(Object.fromEntries(a));
+    // The same, as `conformance diff` sees it: nothing changed, exit status 0.
+    let printed = '';
+    expect(runDiff([first.reportDir, second.reportDir], (text) => (printed += text))).toBe(0);
+    expect(printed.trimEnd()).toMatch(/nothing changed$/);
   }, 300_000);
 });

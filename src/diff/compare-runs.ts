@@ -1,0 +1,145 @@
+import type { Summary, SummaryCheck } from '../report/summary.ts';
+import { ConfigError } from '../target/config-error.ts';
+
+/** How a check's outcome counts when two runs are compared. */
+type Standing = 'good' | 'bad' | 'skipped' | 'expected';
+
+function standingOf(check: SummaryCheck): Standing {
+  switch (check.outcome) {
+    case 'passed':
+    case 'warned':
+    case 'observed':
+      return 'good';
+    case 'skipped':
+      return 'skipped';
+    case 'expected':
+      return 'expected';
+    default:
+      return 'bad';
+  }
+}
+
+export interface CheckChange {
+  id: string;
+  requirements: string[];
+  before?: string;
+  after?: string;
+  /** The head run's message (a failure, a skip reason). */
+  message?: string;
+}
+
+export interface ObservationChange {
+  id: string;
+  requirement: string;
+  before: string[];
+  after: string[];
+}
+
+/** What changed between a base run and a head run, per check and per requirement. */
+export interface RunDiff {
+  base: { target: string; startedAt: string };
+  head: { target: string; startedAt: string };
+  regressed: CheckChange[];
+  fixed: CheckChange[];
+  newlyFailing: CheckChange[];
+  newlySkipped: CheckChange[];
+  added: CheckChange[];
+  removed: CheckChange[];
+  observations: ObservationChange[];
+  /** Requirement ids with a regressed check, and with a fixed one. */
+  requirements: { regressed: string[]; fixed: string[] };
+}
+
+function change(before: SummaryCheck | undefined, after: SummaryCheck | undefined): CheckChange {
+  const check = after ?? before;
+  return {
+    id: check?.id ?? '',
+    requirements: check?.requirements ?? [],
+    ...(before ? { before: before.outcome } : {}),
+    ...(after ? { after: after.outcome } : {}),
+    ...(after?.message !== undefined ? { message: after.message.split('\n')[0] ?? '' } : {}),
+  };
+}
+
+/** Observed values by requirement, each list sorted: the order a check recorded them in is not behaviour. */
+function observedValues(check: SummaryCheck | undefined): Map<string, string[]> {
+  const values = new Map<string, string[]>();
+  for (const { requirement, value } of check?.observations ?? [])
+    values.set(requirement, [...(values.get(requirement) ?? []), value]);
+  for (const list of values.values()) list.sort();
+  return values;
+}
+
+function observationChanges(before: SummaryCheck, after: SummaryCheck): ObservationChange[] {
+  const a = observedValues(before);
+  const b = observedValues(after);
+  return [...new Set([...a.keys(), ...b.keys()])].sort().flatMap((requirement) => {
+    const was = a.get(requirement) ?? [];
+    const now = b.get(requirement) ?? [];
+    return JSON.stringify(was) === JSON.stringify(now)
+      ? []
+      : [{ id: after.id, requirement, before: was, after: now }];
+  });
+}
+
+/**
+ * Two runs compared check by check (by id): regressed (good before, failing now), fixed, newly
+ * failing (failing now, skipped or absent before), newly skipped (coverage lost), added and removed
+ * checks, and changed observations (a behaviour difference where the document leaves a point
+ * open). Summaries of different `schemaVersion` cannot be compared: a ConfigError says so.
+ */
+export function diffRuns(base: Summary, head: Summary): RunDiff {
+  if (base.schemaVersion !== head.schemaVersion) {
+    throw new ConfigError(
+      `the runs cannot be compared: BASE has summary schemaVersion ${String(base.schemaVersion ?? 'none')}, HEAD ${String(head.schemaVersion ?? 'none')}`,
+    );
+  }
+  const before = new Map(base.checks.map((check) => [check.id, check]));
+  const after = new Map(head.checks.map((check) => [check.id, check]));
+  const diff: RunDiff = {
+    base: { target: base.target, startedAt: base.startedAt },
+    head: { target: head.target, startedAt: head.startedAt },
+    regressed: [],
+    fixed: [],
+    newlyFailing: [],
+    newlySkipped: [],
+    added: [],
+    removed: [],
+    observations: [],
+    requirements: { regressed: [], fixed: [] },
+  };
+  for (const now of head.checks) {
+    const was = before.get(now.id);
+    const nowStanding = standingOf(now);
+    if (!was) {
+      diff.added.push(change(undefined, now));
+      if (nowStanding === 'bad') diff.newlyFailing.push(change(undefined, now));
+      continue;
+    }
+    const wasStanding = standingOf(was);
+    if (wasStanding === 'good' && nowStanding === 'bad') diff.regressed.push(change(was, now));
+    else if (wasStanding === 'bad' && nowStanding === 'good') diff.fixed.push(change(was, now));
+    else if ((wasStanding === 'skipped' || wasStanding === 'expected') && nowStanding === 'bad')
+      diff.newlyFailing.push(change(was, now));
+    if (wasStanding !== 'skipped' && nowStanding === 'skipped') diff.newlySkipped.push(change(was, now));
+    diff.observations.push(...observationChanges(was, now));
+  }
+  for (const was of base.checks) if (!after.has(was.id)) diff.removed.push(change(was, undefined));
+  const ids = (changes: CheckChange[]) => [...new Set(changes.flatMap((c) => c.requirements))].sort();
+  diff.requirements = { regressed: ids(diff.regressed), fixed: ids(diff.fixed) };
+  return diff;
+}
+
+/** Whether anything changed at all (durations and timestamps aside). */
+export function isUnchanged(diff: RunDiff): boolean {
+  return (
+    diff.regressed.length +
+      diff.fixed.length +
+      diff.newlyFailing.length +
+      diff.newlySkipped.length +
+      diff.added.length +
+      diff.removed.length +
+      diff.observations.length ===
+    0
+  );
+}
