@@ -1,5 +1,6 @@
 import { CLEANUP_COMMAND, runCleanup } from './cleanup.ts';
 import type { CommandSpec } from './command-line.ts';
+import { COMPARE_COMMAND, runCompare } from './compare.ts';
 import { DIFF_COMMAND, runDiff } from './diff.ts';
 import { EXPECTATIONS_COMMAND, runExpectations } from './expectations.ts';
 import { LIST_COMMAND, runList } from './list.ts';
@@ -18,6 +19,7 @@ export const COMMANDS: readonly Command[] = [
   { spec: RUN_COMMAND, run: runConformance },
   { spec: LIST_COMMAND, run: (argv) => runList(argv) },
   { spec: DIFF_COMMAND, run: (argv) => runDiff(argv) },
+  { spec: COMPARE_COMMAND, run: (argv) => runCompare(argv) },
   { spec: EXPECTATIONS_COMMAND, run: (argv) => runExpectations(argv) },
   { spec: CLEANUP_COMMAND, run: (argv) => runCleanup(argv) },
   { spec: REQUIREMENTS_COMMAND, run: runRequirements },

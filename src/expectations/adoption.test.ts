@@ -1,7 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runCompare } from '../cli/compare.ts';
 import { runDiff } from '../cli/diff.ts';
 import { runExpectations } from '../cli/expectations.ts';
 import { PROJECT_ROOT } from '../cli/selection.ts';
@@ -35,6 +36,18 @@ describe('adopting the suite on an implementation that is not conformant', () =>
       /Regressed \(passed before, fails now\): 1\n {2}limits\.bases-per-assistant\.fourth-rejected {2}passed → failed {2}\[[^\]]*LIM-02/,
     );
     expect(diffed).toMatch(/Requirements regressed: .*LIM-02/);
+
+    // The two implementations side by side: the differing rows include the broken requirement.
+    const html = join(workDir, 'compare.html');
+    let compared = '';
+    expect(
+      runCompare(
+        [clean.reportDir, faulted.reportDir, '--differences', '--out', html],
+        (text) => (compared += text),
+      ),
+    ).toBe(0);
+    expect(readFileSync(html, 'utf8')).toMatch(/LIM-02 \(differs\)/);
+    expect(compared).toContain('**LIM-02**');
 
     let printed = '';
     expect(runExpectations([faulted.reportDir], (text) => (printed += text))).toBe(0);

@@ -1,0 +1,65 @@
+import { writeFileSync } from 'node:fs';
+import { compareRuns, differencesOnly } from '../compare/matrix.ts';
+import { comparisonHtml, comparisonMarkdown } from '../compare/render.ts';
+import { readRun } from '../report/read-run.ts';
+import { loadCatalog } from '../spec/requirements.ts';
+import { ConfigError } from '../target/config-error.ts';
+import { parseCommand, type CommandSpec } from './command-line.ts';
+
+export const COMPARE_COMMAND: CommandSpec = {
+  name: 'compare',
+  summary: 'Put several runs side by side, requirement by requirement.',
+  about:
+    "Documents real behaviour differences between implementations: one row per requirement, grouped by the document's sections; one column per run; each cell the outcome of the checks citing it and the values they observed where the document leaves a point open. Markdown on standard output; --out writes the same as one self-contained HTML file.",
+  synopsis: 'RUN... [--label A,B,...] [--differences] [--out FILE.html]',
+  positionals: { name: 'RUN...', help: 'report directories or summary.json files, two at least', min: 2 },
+  options: {
+    label: {
+      type: 'string',
+      value: 'A,B,...',
+      help: "the runs' column titles, comma-separated",
+      default: "each run's target",
+    },
+    differences: { type: 'boolean', help: 'keep only the requirements where the runs differ' },
+    out: {
+      type: 'string',
+      value: 'FILE.html',
+      help: 'also write the comparison as a self-contained HTML file',
+    },
+  },
+  notes: [
+    'exit status: 0 written, 2 on bad input (an unreadable run, summaries of different schemaVersion).',
+  ],
+  examples: [
+    'conformance compare reports-vendor-a reports-vendor-b --label "Vendor A,Vendor B" --differences',
+    'conformance compare base head --out compare.html > compare.md',
+  ],
+};
+
+/** `conformance compare RUN...`. */
+export function runCompare(
+  argv: readonly string[],
+  out: (text: string) => void = (t) => process.stdout.write(t),
+): number {
+  const args = parseCommand(COMPARE_COMMAND, argv);
+  const runs = args.positionals.map(readRun);
+  const labelText = args.string('label');
+  const labels =
+    labelText === undefined ? runs.map((run) => run.target) : labelText.split(',').map((l) => l.trim());
+  if (labels.length !== runs.length)
+    throw new ConfigError(`--label names ${labels.length} run(s), but ${runs.length} were given`);
+  const full = compareRuns(runs, labels, loadCatalog());
+  const comparison = args.flag('differences') ? differencesOnly(full) : full;
+  const file = args.string('out');
+  if (file !== undefined) {
+    try {
+      writeFileSync(file, comparisonHtml(comparison));
+    } catch (error) {
+      throw new ConfigError(
+        `--out ${file}: cannot be written (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+      );
+    }
+  }
+  out(comparisonMarkdown(comparison));
+  return 0;
+}

@@ -1,0 +1,87 @@
+import type { Summary, SummaryCheck } from '../report/summary.ts';
+import type { Catalog, Requirement } from '../spec/requirements.ts';
+import { ConfigError } from '../target/config-error.ts';
+
+/** One run's standing on one requirement: the outcome of the checks citing it, and what they observed. */
+export interface Cell {
+  /** `failed`, `expected`, `passed`, `skipped`, or `—` when no check of the run cites it. */
+  outcome: string;
+  /** Checks citing the requirement in that run. */
+  checks: number;
+  /** The distinct values observed for the requirement, sorted. */
+  observed: string[];
+}
+
+export interface Row {
+  requirement: Requirement;
+  cells: Cell[];
+  /** Whether the runs differ on this requirement (outcome or observed values). */
+  differs: boolean;
+}
+
+export interface Section {
+  title: string;
+  rows: Row[];
+}
+
+export interface Comparison {
+  labels: string[];
+  sections: Section[];
+}
+
+const FAILING = new Set(['failed', 'errored', 'unexpected-pass']);
+
+function cellOf(requirement: string, checks: readonly SummaryCheck[]): Cell {
+  const citing = checks.filter((check) => check.requirements.includes(requirement));
+  const observed = [
+    ...new Set(
+      citing.flatMap((check) =>
+        (check.observations ?? []).filter((o) => o.requirement === requirement).map((o) => o.value),
+      ),
+    ),
+  ].sort();
+  const outcomes = citing.map((check) => check.outcome);
+  let outcome = '—';
+  if (outcomes.some((o) => FAILING.has(o))) outcome = 'failed';
+  else if (outcomes.includes('expected')) outcome = 'expected';
+  else if (outcomes.length > 0 && outcomes.every((o) => o === 'skipped')) outcome = 'skipped';
+  else if (outcomes.length > 0) outcome = 'passed';
+  return { outcome, checks: citing.length, observed };
+}
+
+/**
+ * Several runs side by side, in the manner of wpt.fyi: one row per requirement of the catalog,
+ * grouped by the document's sections in catalog order; one column per run; each cell the outcome
+ * of the checks citing the requirement and the values they observed. Runs must share a summary
+ * schema version.
+ */
+export function compareRuns(
+  runs: readonly Summary[],
+  labels: readonly string[],
+  catalog: Catalog,
+): Comparison {
+  const versions = new Set(runs.map((run) => String(run.schemaVersion ?? 'none')));
+  if (versions.size > 1)
+    throw new ConfigError(
+      `the runs cannot be compared: their summaries have schemaVersion ${[...versions].join(', ')}`,
+    );
+  const sections = new Map<string, Row[]>();
+  for (const requirement of catalog.requirements) {
+    const cells = runs.map((run) => cellOf(requirement.id, run.checks));
+    const keys = new Set(cells.map((cell) => JSON.stringify([cell.outcome, cell.observed])));
+    const rows = sections.get(requirement.section) ?? [];
+    rows.push({ requirement, cells, differs: keys.size > 1 });
+    sections.set(requirement.section, rows);
+  }
+  return { labels: [...labels], sections: [...sections].map(([title, rows]) => ({ title, rows })) };
+}
+
+/** Only the rows where the runs differ, and the sections that keep one. */
+export function differencesOnly(comparison: Comparison): Comparison {
+  return {
+    labels: comparison.labels,
+    sections: comparison.sections
+      .map((section) => ({ ...section, rows: section.rows.filter((row) => row.differs) }))
+      .filter((section) => section.rows.length > 0),
+  };
+}
