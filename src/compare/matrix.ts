@@ -12,14 +12,14 @@ export interface Cell {
   observed: string[];
 }
 
-export interface Row {
+interface Row {
   requirement: Requirement;
   cells: Cell[];
   /** Whether the runs differ on this requirement (outcome or observed values). */
   differs: boolean;
 }
 
-export interface Section {
+interface Section {
   title: string;
   rows: Row[];
 }
