@@ -21,6 +21,11 @@ abstract class JudgedAnswer extends Error {
  */
 export class ConformanceFailure extends JudgedAnswer {
   override readonly name = 'ConformanceFailure';
+  /**
+   * Allure tells an assertion failure (`failed`) from a broken test (`broken`) by the error's shape;
+   * this property is the shape it reads as an assertion's, so a verdict shows as failed there.
+   */
+  readonly matcherResult = { pass: false };
 }
 
 /**

@@ -10,3 +10,9 @@ export function requirementKinds(ids: readonly string[]): string[] {
     return requirement.kind;
   });
 }
+
+/** The document sections of the cited requirements, each once, in citation order. */
+export function requirementSections(ids: readonly string[]): string[] {
+  const { byId } = loadCatalog();
+  return [...new Set(ids.flatMap((id) => byId.get(id)?.section ?? []))];
+}

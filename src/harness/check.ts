@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { label } from 'allure-js-commons';
+import { attachment, epic, feature, label, story } from 'allure-js-commons';
 import { inject, test as base, type TestContext } from 'vitest';
 import { ConformanceFailure, ConformanceWarning, SetupError } from '../checks/failure.ts';
 import { ApiClient } from '../http/client.ts';
@@ -14,7 +14,7 @@ import { keyringSecrets } from '../target/keyring.ts';
 import './check-meta.ts';
 import type { ScopeCellMeta } from '../scope/matrix.ts';
 import type { CheckKind, CheckMeta } from './check-meta.ts';
-import { requirementKinds } from './catalog-kinds.ts';
+import { requirementKinds, requirementSections } from './catalog-kinds.ts';
 import { stableValue } from './stable-value.ts';
 import './provided.ts';
 import type { ProvidedTarget } from './provided.ts';
@@ -284,10 +284,20 @@ export function check(
       await label('area', area);
       for (const requirement of requirements) await label('requirement', requirement);
       for (const operation of meta.operations) await label('operation', operation);
+      // Allure's behaviours tree: the document's section, the operation, the requirement.
+      for (const section of requirementSections(requirements)) await epic(section);
+      for (const operation of meta.operations) await feature(operation);
+      for (const requirement of requirements) await story(requirement);
       try {
         await body(context);
       } catch (error) {
+        // The request and the answer a verdict rests on, in the Allure report beside the failure.
+        if (error instanceof Error && 'exchange' in error && error.exchange !== undefined)
+          await attachment('exchange (curl and answer)', error.message, 'text/plain');
         settleCheckError(error, meta);
+      } finally {
+        if (meta.observations.length > 0)
+          await attachment('observations', JSON.stringify(meta.observations, null, 2), 'application/json');
       }
     },
   );
