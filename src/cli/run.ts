@@ -256,6 +256,8 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
         collect,
         ['junit', { outputFile: junitFile }],
         ['allure-vitest/reporter', { resultsDir: allureDir }],
+        // On GitHub Actions each failure is also an annotation (redacted like all output).
+        ...(process.env.GITHUB_ACTIONS === 'true' ? ['github-actions' as const] : []),
       ],
     });
     await vitest.close();
