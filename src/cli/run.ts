@@ -5,6 +5,7 @@ import type { ProvidedTarget } from '../harness/provided.ts';
 import { makeRedactor, type Redactor } from '../http/redact.ts';
 import { certificationPrerequisites, certify } from '../report/certification.ts';
 import { CollectReporter } from '../report/collect-reporter.ts';
+import { writeHar } from '../report/har.ts';
 import { writeHtmlReport } from '../report/html.ts';
 import { redactWrittenFiles } from '../report/redact-files.ts';
 import { redactStrings } from '../report/redact-structured.ts';
@@ -223,8 +224,10 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
     // mistaken for it, and the redaction pass after the run touches these paths only.
     const junitFile = join(reportDir, 'junit.xml');
     const allureDir = join(reportDir, 'allure-results');
-    rmSync(allureDir, { recursive: true, force: true });
-    rmSync(junitFile, { force: true });
+    const harFile = join(reportDir, 'exchanges.har');
+    const exchangeLogDir = join(reportDir, 'exchanges.log.d');
+    for (const path of [allureDir, junitFile, harFile, exchangeLogDir])
+      rmSync(path, { recursive: true, force: true });
     const provided: ProvidedTarget = {
       baseUrl: running.baseUrl,
       keyring: running.keyring,
@@ -233,6 +236,7 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
       fixtureLocalUrl: fixtures.localUrl,
       propertyRuns,
       seed,
+      exchangeLogDir,
       requestTimeoutMs,
     };
     console.log(
@@ -279,6 +283,7 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
     });
     const summary = writeReports(reportDir, certifying ? certify(built) : built, redact, true);
     redactWrittenFiles([junitFile, allureDir], redact);
+    writeHar(exchangeLogDir, harFile, redact, summary.suiteVersion);
     const { passed, failed, skipped } = summary.totals;
     const { warned, observed, errored, expected } = summary.outcomes;
     const unexpectedPasses = summary.outcomes['unexpected-pass'];

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { attachment, epic, feature, label, story } from 'allure-js-commons';
 import { inject, test as base, type TestContext } from 'vitest';
 import { ConformanceFailure, ConformanceWarning, SetupError } from '../checks/failure.ts';
-import { ApiClient } from '../http/client.ts';
+import { ApiClient, type ClientOptions } from '../http/client.ts';
 import { AccountResources } from '../resources/account.ts';
 import { FileScope } from '../resources/file-scope.ts';
 import { KnowledgeSteps } from '../resources/knowledge-steps.ts';
@@ -15,6 +15,7 @@ import './check-meta.ts';
 import type { ScopeCellMeta } from '../scope/matrix.ts';
 import type { CheckKind, CheckMeta } from './check-meta.ts';
 import { requirementKinds, requirementSections } from './catalog-kinds.ts';
+import { logExchange } from './exchange-log.ts';
 import { stableValue } from './stable-value.ts';
 import './provided.ts';
 import type { ProvidedTarget } from './provided.ts';
@@ -56,6 +57,16 @@ function show(value: unknown): string {
   return text.length > 300 ? `${text.slice(0, 300)}…` : text;
 }
 
+/** The clients' hook that puts each exchange on the run's record, named by the check that made it. */
+function exchangeLogging(
+  target: ProvidedTarget,
+  task: TestContext['task'],
+): Pick<ClientOptions, 'onExchange'> {
+  const dir = target.exchangeLogDir;
+  if (dir === undefined) return {};
+  return { onExchange: (exchange) => logExchange(dir, task.meta.check?.id ?? task.name, exchange) };
+}
+
 // Every fixture is set up for every check (each is cheap; the clients and resource makers are lazy
 // functions): a check body then gets the test context whole, with no list of fixture names to keep
 // in step with this table.
@@ -77,7 +88,7 @@ const conformanceTest = base.extend<CheckFixtures & InternalFixtures>({
     AUTO,
   ],
   as: [
-    async ({ target, spec, skip }, use) => {
+    async ({ target, spec, skip, task }, use) => {
       const secrets = keyringSecrets(target.keyring);
       await use((role: Role) => {
         const key = target.keyring.keys[role];
@@ -88,13 +99,14 @@ const conformanceTest = base.extend<CheckFixtures & InternalFixtures>({
           spec,
           secrets,
           timeoutMs: target.requestTimeoutMs,
+          ...exchangeLogging(target, task),
         });
       });
     },
     AUTO,
   ],
   withAuthorization: [
-    async ({ target, spec }, use) => {
+    async ({ target, spec, task }, use) => {
       const secrets = keyringSecrets(target.keyring);
       await use(
         (authorization) =>
@@ -105,6 +117,7 @@ const conformanceTest = base.extend<CheckFixtures & InternalFixtures>({
             secrets,
             timeoutMs: target.requestTimeoutMs,
             defaultHeaders: { authorization },
+            ...exchangeLogging(target, task),
           }),
       );
     },

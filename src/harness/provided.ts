@@ -18,6 +18,8 @@ export interface ProvidedTarget {
   /** The run's seed: every property's own seed is derived from it and the check (src/checks/property.ts). */
   seed: number;
   requestTimeoutMs: number;
+  /** Where each worker logs the exchanges of its checks, joined into exchanges.har after the run. */
+  exchangeLogDir?: string;
 }
 
 /** Which checks a run registers to execute (`--requirement`): those citing one of these ids. */

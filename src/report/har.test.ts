@@ -1,0 +1,78 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { logExchange } from '../harness/exchange-log.ts';
+import type { Exchange } from '../http/exchange.ts';
+import { makeRedactor } from '../http/redact.ts';
+import { writeHar } from './har.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'har-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const SECRET = 'svc_ai_har_test_secret_0042';
+
+function exchange(status: number, text: string): Exchange {
+  return {
+    operationId: 'createKnowledgeBase',
+    label: 'createKnowledgeBase — POST /kb',
+    request: {
+      method: 'POST',
+      url: 'http://127.0.0.1:1/api/v1/kb?x=1',
+      headers: { authorization: 'Bearer svc_ai_…redacted', 'content-type': 'application/json' },
+      jsonBody: '{"name":"cf-base"}',
+    },
+    response: {
+      status,
+      headers: { 'content-type': 'application/json' },
+      text,
+      json: JSON.parse(text) as unknown,
+    },
+    error: undefined,
+    durationMs: 12,
+  };
+}
+
+describe('exchanges.har', () => {
+  it('joins the workers logs into HAR 1.2, a page per check, bodies capped, every secret redacted, logs removed', () => {
+    const logs = join(dir, 'logs');
+    logExchange(logs, 'kb.base.create.answer', exchange(201, '{"status":"ok","kbId":"k1"}'));
+    logExchange(
+      logs,
+      'kb.base.create.answer',
+      exchange(400, JSON.stringify({ echoed: SECRET, big: 'x'.repeat(40_000) })),
+    );
+    logExchange(logs, 'kb.base.list', exchange(200, '{"kbs":[]}'));
+    const file = join(dir, 'exchanges.har');
+    expect(writeHar(logs, file, makeRedactor([SECRET]), { version: '0.1.0', commit: 'a'.repeat(40) })).toBe(
+      3,
+    );
+    expect(existsSync(logs)).toBe(false);
+    const text = readFileSync(file, 'utf8');
+    expect(text).not.toContain(SECRET);
+    const har = JSON.parse(text) as {
+      log: {
+        version: string;
+        creator: { version: string };
+        pages: { id: string }[];
+        entries: {
+          pageref: string;
+          request: { method: string; queryString: unknown[]; postData?: { text: string } };
+          response: { status: number; content: { text: string } };
+        }[];
+      };
+    };
+    expect(har.log.version).toBe('1.2');
+    expect(har.log.creator.version).toBe('0.1.0+aaaaaaaaaaaa');
+    expect(har.log.pages.map((p) => p.id)).toEqual(['kb.base.create.answer', 'kb.base.list']);
+    expect(har.log.entries.map((e) => [e.pageref, e.response.status])).toEqual([
+      ['kb.base.create.answer', 201],
+      ['kb.base.create.answer', 400],
+      ['kb.base.list', 200],
+    ]);
+    expect(har.log.entries[0]?.request.queryString).toEqual([{ name: 'x', value: '1' }]);
+    expect(har.log.entries[0]?.request.postData?.text).toBe('{"name":"cf-base"}');
+    expect(har.log.entries[1]?.response.content.text.length).toBeLessThan(17_000);
+    expect(har.log.entries[1]?.response.content.text).toMatch(/cut at 16384 characters/);
+  });
+});
