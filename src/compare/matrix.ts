@@ -1,3 +1,4 @@
+import { requirementOutcome } from '../report/requirement-outcome.ts';
 import type { Summary, SummaryCheck } from '../report/summary.ts';
 import type { Catalog, Requirement } from '../spec/requirements.ts';
 import { ConfigError } from '../target/config-error.ts';
@@ -29,23 +30,8 @@ export interface Comparison {
   sections: Section[];
 }
 
-const FAILING = new Set(['failed', 'errored', 'unexpected-pass']);
-
 function cellOf(requirement: string, checks: readonly SummaryCheck[]): Cell {
-  const citing = checks.filter((check) => check.requirements.includes(requirement));
-  const observed = [
-    ...new Set(
-      citing.flatMap((check) =>
-        (check.observations ?? []).filter((o) => o.requirement === requirement).map((o) => o.value),
-      ),
-    ),
-  ].sort();
-  const outcomes = citing.map((check) => check.outcome);
-  let outcome = '—';
-  if (outcomes.some((o) => FAILING.has(o))) outcome = 'failed';
-  else if (outcomes.includes('expected')) outcome = 'expected';
-  else if (outcomes.length > 0 && outcomes.every((o) => o === 'skipped')) outcome = 'skipped';
-  else if (outcomes.length > 0) outcome = 'passed';
+  const { outcome, checks: citing, observed } = requirementOutcome(requirement, checks);
   return { outcome, checks: citing.length, observed };
 }
 

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../report/html.ts';
+import { escapeHtml } from '../report/escape-html.ts';
 import type { Cell, Comparison } from './matrix.ts';
 
 function cellText(cell: Cell): string {

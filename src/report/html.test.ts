@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { certify } from './certification.ts';
-import { escapeHtml, renderHtmlReport } from './html.ts';
+import { escapeHtml } from './escape-html.ts';
+import { renderHtmlReport } from './html.ts';
 import { buildSummary, type SummaryCheck } from './summary.ts';
 
 const check = (id: string, outcome: SummaryCheck['outcome'], message?: string): SummaryCheck => ({
@@ -46,16 +47,33 @@ describe('index.html', () => {
     );
     expect(html).toContain('Received: &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; more');
     expect(html).toContain('HarnessError: it&#39;s broken');
-    expect(html).not.toContain('<script');
-    expect(html).not.toContain('a.passes');
     expect(html).toContain('not a certification run');
+    // Only the run's own script, none from the data: the message's <script> is text.
+    expect(html.match(/<script/g)).toHaveLength(1);
+    const failuresPart = html.slice(
+      html.indexOf('Failed and errored checks'),
+      html.indexOf('Requirements by section'),
+    );
+    expect(failuresPart).toContain('b.fails');
+    expect(failuresPart).not.toContain('a.passes');
   });
 
-  it('fetches nothing: no script, no external resource, a policy that forbids both', () => {
+  it('fetches nothing: one inline script, no external resource, a policy that forbids any', () => {
     const html = renderHtmlReport(summary);
-    expect(html).not.toMatch(/<(script|link|img|iframe)\b/);
+    expect(html).not.toMatch(/<(link|img|iframe)\b/);
     expect(html).not.toMatch(/\s(src|href)=/);
-    expect(html).toContain(`content="default-src 'none'; style-src 'unsafe-inline'"`);
+    expect(html).toContain(
+      `content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'"`,
+    );
+  });
+
+  it('shows every requirement by section with its outcome and citing checks, and the must coverage', () => {
+    const html = renderHtmlReport(summary);
+    expect(html).toMatch(/<tr data-outcome="failed"><th scope="row">KB-ATTACH-04<details>/);
+    expect(html).toContain('<code>a.passes</code> <span class="outcome passed">passed</span>');
+    expect(html).toMatch(/<th scope="row">Coverage<\/th><td>\d+ of \d+ <em>must<\/em> requirements/);
+    expect(html).toContain('<label for="filter-outcome">Outcome</label>');
+    expect(html).toContain('<label for="filter-text">Search</label>');
   });
 
   it('states the certification verdict and its reasons', () => {
