@@ -5,6 +5,9 @@ import { makeRedactor, type Redactor } from './redact.ts';
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 
+/** The largest response body read by default (--max-body): far above any page this API documents. */
+export const DEFAULT_MAX_BODY_BYTES = 8 * 1024 * 1024;
+
 export type QueryValue = string | number | boolean | undefined;
 
 export interface FilePart {
@@ -38,6 +41,58 @@ export interface ClientOptions {
   defaultHeaders?: Record<string, string | null>;
   /** Called with every finished exchange (the recording is already redacted). */
   onExchange?: (exchange: Exchange) => void;
+  /** The largest response body read; past it the exchange records an error and the connection is dropped. */
+  maxBodyBytes?: number;
+  /** Watches each call before it is sent and after its answer (the run's ledger, the read-only guard). */
+  observer?: CallObserver;
+}
+
+/** One call as its observer sees it, before it is sent. */
+export interface ObservedCall {
+  method: string;
+  /** The path as sent (parameters filled in), without the base URL or the query. */
+  path: string;
+  /** Undefined for a request to a path the document does not describe (`raw`). */
+  operationId: string | undefined;
+  input: CallInput;
+  /** The Authorization header as sent (undefined: none). */
+  authorization: string | undefined;
+}
+
+export interface CallObserver {
+  /** Before the request is sent; may throw to stop it. What it returns is handed to `answered`. */
+  sending(call: ObservedCall): string | undefined;
+  answered(call: ObservedCall, token: string | undefined, exchange: Exchange): void;
+}
+
+/** Read past the cap: the exchange records this, and the connection is dropped. */
+class BodyTooLarge extends Error {}
+
+function formatBytes(bytes: number): string {
+  if (bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MiB`;
+  if (bytes % 1024 === 0) return `${bytes / 1024} KiB`;
+  return `${bytes} bytes`;
+}
+
+/**
+ * The body as text, read chunk by chunk up to `cap` bytes: a huge answer is never held whole, and
+ * past the cap the stream is destroyed (the connection dropped, not drained).
+ */
+async function readCapped(
+  body: AsyncIterable<Buffer> & { destroy(error?: Error): unknown },
+  cap: number,
+): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.length;
+    if (size > cap) {
+      body.destroy();
+      throw new BodyTooLarge(`response larger than ${formatBytes(cap)} (the cap; --max-body raises it)`);
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 // One connection pool per process. The client never retries: a retry would hide failures and
@@ -117,6 +172,13 @@ export class ApiClient {
     operation: Operation | undefined,
   ): Promise<Exchange> {
     const url = `${this.options.baseUrl}${path}${queryString(input.query)}`;
+    const observed = (authorization: string | undefined): ObservedCall => ({
+      method,
+      path,
+      operationId: operation?.operationId,
+      input,
+      authorization,
+    });
     const headers: Record<string, string> = { accept: 'application/json' };
     if (this.options.apiKey !== undefined) headers.authorization = `Bearer ${this.options.apiKey}`;
     for (const [name, value] of Object.entries({ ...this.options.defaultHeaders, ...input.headers })) {
@@ -167,7 +229,12 @@ export class ApiClient {
       durationMs: 0,
     };
     const timeout = input.timeoutMs ?? this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const call = observed(headers.authorization);
+    const token = this.options.observer?.sending(call);
     const started = performance.now();
+    // One bound for the whole exchange, the body's last byte included: undici's own timeouts are
+    // per phase and per chunk, so a body dripping a byte a second would never end on them alone.
+    const deadline = AbortSignal.timeout(timeout);
     try {
       const res = await request(url, {
         method: method as 'GET',
@@ -176,9 +243,11 @@ export class ApiClient {
         dispatcher: agent,
         headersTimeout: timeout,
         bodyTimeout: timeout,
-        signal: AbortSignal.timeout(timeout),
+        signal: deadline,
       });
-      const received = this.redactKeys(await res.body.text());
+      const received = this.redactKeys(
+        await readCapped(res.body, this.options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES),
+      );
       const responseHeaders = flatHeaders(res.headers);
       // The text is what reports show (curl lines, excerpts); the JSON is what checks read. Anything
       // a check copies from the JSON into a message is redacted again before any report is written.
@@ -192,12 +261,17 @@ export class ApiClient {
     } catch (error) {
       const err = error as Error & { code?: string };
       exchange.error = this.redact(
-        err.name === 'TimeoutError' || err.code === 'UND_ERR_HEADERS_TIMEOUT'
-          ? `timed out after ${timeout} ms`
-          : `${err.code ?? err.name}: ${err.message}`,
+        error instanceof BodyTooLarge
+          ? error.message
+          : deadline.aborted ||
+              err.name === 'TimeoutError' ||
+              (err.code?.startsWith('UND_ERR_') === true && /TIMEOUT/.test(err.code))
+            ? `timed out after ${timeout} ms`
+            : `${err.code ?? err.name}: ${err.message}`,
       );
     }
     exchange.durationMs = Math.round(performance.now() - started);
+    this.options.observer?.answered(call, token, exchange);
     this.options.onExchange?.(exchange);
     return exchange;
   }

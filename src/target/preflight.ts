@@ -70,6 +70,7 @@ export interface PreflightInput {
   spec: Spec;
   secrets: readonly string[];
   timeoutMs: number;
+  maxBodyBytes?: number;
 }
 
 function answerOf(baseUrl: string, exchange: Exchange): ProbeAnswer {
@@ -86,8 +87,15 @@ function answerOf(baseUrl: string, exchange: Exchange): ProbeAnswer {
  * Every problem is a ConfigError (exit status 2); the returned lines are notes for the person.
  */
 export async function preflight(input: PreflightInput): Promise<string[]> {
-  const { baseUrl, keyring, spec, secrets, timeoutMs } = input;
-  const client = new ApiClient({ baseUrl, apiKey: undefined, spec, secrets, timeoutMs });
+  const { baseUrl, keyring, spec, secrets, timeoutMs, maxBodyBytes } = input;
+  const client = new ApiClient({
+    baseUrl,
+    apiKey: undefined,
+    spec,
+    secrets,
+    timeoutMs,
+    ...(maxBodyBytes !== undefined ? { maxBodyBytes } : {}),
+  });
   const keyless = answerOf(baseUrl, await client.call(PROBE_OPERATION));
   const fullKey = keyring.keys.full;
   if (fullKey === undefined) {
