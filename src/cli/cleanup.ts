@@ -1,10 +1,21 @@
+import { join } from 'node:path';
 import { ApiClient } from '../http/client.ts';
 import { makeRedactor } from '../http/redact.ts';
-import { findLeftovers, prefixPattern, removeLeftover, RUN_PREFIX_PATTERN } from '../resources/leftovers.ts';
-import { loadSpec } from '../spec/openapi.ts';
+import {
+  ledgerFile,
+  ledgerFiles,
+  LedgerWriter,
+  readLedger,
+  removeLedger,
+  type LedgerState,
+} from '../resources/ledger.ts';
+import { sweepLedger, type AccountClients } from '../resources/ledger-sweep.ts';
+import { findLeftovers, prefixPattern, removeLeftover, type Leftover } from '../resources/leftovers.ts';
+import { RUN_ID_IN_TEXT, RUN_ID_PATTERN } from '../resources/run-id.ts';
+import { loadSpec, type Spec } from '../spec/openapi.ts';
 import { resolveTarget, targetOptions } from '../target/config.ts';
 import { ConfigError } from '../target/config-error.ts';
-import type { Role } from '../target/keyring-types.ts';
+import type { Keyring } from '../target/keyring-types.ts';
 import { keyringSecrets } from '../target/keyring.ts';
 import { assertReachable } from '../target/reachability.ts';
 import { parseCommand, type CommandSpec } from './command-line.ts';
@@ -13,31 +24,35 @@ import { TARGET_OPTIONS, targetFlags } from './target-options.ts';
 
 export const CLEANUP_COMMAND: CommandSpec = {
   name: 'cleanup',
-  summary: 'Remove what an interrupted run left on the target.',
+  summary: 'Remove what a run left on the target: exactly what its ledger records.',
   about:
-    'Removes the assistants, plugins and knowledge bases whose name carries a run prefix, on the accounts of the full and other keys.',
-  synopsis: '[target options] [--prefix P] [--dry-run]',
+    "Every run writes down each resource before it creates it, in <report-dir>/ledger/<run id>.jsonl, and marks it when it is deleted. cleanup deletes what the ledgers of this target still hold open, by identity, and touches nothing else. For a run made on another machine (no ledger here), --prefix RUNID deletes what carries that run's id. Without a ledger and without --prefix it only lists the candidates.",
+  synopsis: '[target options] [--run RUNID | --prefix RUNID] [--dry-run]',
   options: {
     ...TARGET_OPTIONS,
+    run: {
+      type: 'string',
+      value: 'RUNID',
+      help: "only that run's ledger",
+      default: 'every ledger of this target',
+    },
     prefix: {
       type: 'string',
-      value: 'P',
-      help: 'only what the run with this prefix created',
-      default: 'any run prefix',
+      value: 'RUNID',
+      help: "no ledger: delete the assistants, plugins and bases whose identity starts with this run's id (as conformance run printed it)",
     },
     'dry-run': { type: 'boolean', help: 'list what would be removed, remove nothing' },
   },
   notes: [
+    'A run id looks like cfrun0mi3k2x7ab12cd34 (cfrun and 17 letters or digits); a run prints its own.',
     'exit status: 0 nothing left, 1 something could not be removed, 2 the cleanup could not be carried out.',
   ],
   examples: [
     'conformance cleanup --base-url https://staging.example.com/api/v1 --keyring keys.json --dry-run',
-    'conformance cleanup --base-url https://staging.example.com/api/v1 --keyring keys.json --prefix cfmabc123def',
+    'conformance cleanup --base-url https://staging.example.com/api/v1 --keyring keys.json --run cfrun0mi3k2x7ab12cd34',
+    'conformance cleanup --base-url https://staging.example.com/api/v1 --keyring keys.json --prefix cfrun0mi3k2x7ab12cd34',
   ],
 };
-
-/** The accounts the suite creates resources on: A through `full`, B through `other`. */
-const CLEANUP_ROLES: readonly Role[] = ['full', 'other'];
 
 export interface CleanupIo {
   out: (line: string) => void;
@@ -46,29 +61,98 @@ export interface CleanupIo {
 
 const consoleIo: CleanupIo = { out: (l) => console.log(l), err: (l) => console.error(l) };
 
-/** A run prefix as `conformance run` prints it (or a file's prefix, which extends it). */
-function checkedPrefix(prefix: string | undefined): string | undefined {
-  if (prefix === undefined) return undefined;
-  if (!RUN_PREFIX_PATTERN.test(prefix) || !/^[0-9a-z]+$/.test(prefix)) {
+function checkedRunId(option: string, value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (!RUN_ID_PATTERN.test(value))
     throw new ConfigError(
-      `--prefix takes a run prefix as conformance run prints it (cf followed by at least 10 letters or digits), got "${prefix}"`,
+      `${option} takes a run id as conformance run prints it (cfrun followed by 17 letters or digits), got "${value}"`,
     );
-  }
-  return prefix;
+  return value;
+}
+
+/** The command that removes what a run left, for a person to copy (no key in it: the keyring comes from where it came). */
+export function cleanupCommandLine(
+  baseUrl: string,
+  runId: string,
+  reportDir: string,
+  defaultReportDir: string,
+): string {
+  const dir = reportDir === defaultReportDir ? '' : ` --report-dir ${reportDir}`;
+  return `conformance cleanup --base-url ${baseUrl} --run ${runId}${dir} (with the same keyring or key)`;
+}
+
+/** A client per account: A through the `full` key, B through `other`. */
+export function accountClients(
+  baseUrl: string,
+  keyring: Keyring,
+  spec: Spec,
+  timeoutMs?: number,
+): AccountClients {
+  const secrets = keyringSecrets(keyring);
+  const client = (apiKey: string) =>
+    new ApiClient({ baseUrl, apiKey, spec, secrets, ...(timeoutMs !== undefined ? { timeoutMs } : {}) });
+  return {
+    ...(keyring.keys.full !== undefined ? { A: client(keyring.keys.full) } : {}),
+    ...(keyring.keys.other !== undefined ? { B: client(keyring.keys.other) } : {}),
+  };
 }
 
 /**
- * `conformance cleanup`: removes what an interrupted run left on the target, i.e. the assistants,
- * plugins and knowledge bases of the keyring's `full` and `other` accounts whose identity or name
- * starts with the run prefix (`--prefix P`, default any run prefix). `--dry-run` lists them only.
- * Exit status: 0 nothing left, 1 something could not be removed or listed, 2 the cleanup could not
- * be carried out (configuration, target unreachable).
+ * Removes what one ledger holds open; a ledger left with nothing open is deleted (it has done its
+ * job). Returns the number of problems.
+ */
+export async function sweepLedgerFile(
+  state: LedgerState,
+  clients: AccountClients,
+  io: CleanupIo,
+): Promise<number> {
+  const writer = new LedgerWriter(state.file, { keys: {} });
+  const report = await sweepLedger(state, clients, writer);
+  for (const removed of report.removed) io.out(`removed ${removed} (run ${state.runId})`);
+  for (const problem of report.problems)
+    io.err(`conformance cleanup: could not remove ${problem} (run ${state.runId})`);
+  if (report.problems.length === 0) removeLedger(state.file);
+  return report.problems.length;
+}
+
+function listEntries(state: LedgerState, io: CleanupIo): void {
+  for (const entry of state.open)
+    io.out(
+      `would remove ${entry.kind} ${entry.id ?? `named "${entry.name ?? ''}"`} (account ${entry.account}, run ${state.runId}${entry.created ? '' : ', create never answered'})`,
+    );
+}
+
+/** By prefix or as candidates: what carries a run id on the accounts, found by listing. */
+async function scanAccounts(
+  clients: AccountClients,
+  pattern: RegExp,
+  io: CleanupIo,
+): Promise<{ found: Array<[Leftover, ApiClient, string]>; problems: number }> {
+  const found: Array<[Leftover, ApiClient, string]> = [];
+  let problems = 0;
+  for (const [account, client] of Object.entries(clients)) {
+    const scan = await findLeftovers(client, pattern);
+    for (const problem of scan.problems) {
+      problems += 1;
+      io.err(`conformance cleanup: account ${account}: ${problem}`);
+    }
+    for (const leftover of scan.found) found.push([leftover, client, account]);
+  }
+  return { found, problems };
+}
+
+/**
+ * `conformance cleanup`: removes what runs left on the target, by ledger (default) or by one run's
+ * id (`--prefix`); without either it lists candidates and deletes nothing.
  */
 export async function runCleanup(argv: string[], io: CleanupIo = consoleIo): Promise<number> {
   let restoreOutput: (() => void) | undefined;
   try {
     const args = parseCommand(CLEANUP_COMMAND, argv);
-    const pattern = prefixPattern(checkedPrefix(args.string('prefix')));
+    const runId = checkedRunId('--run', args.string('run'));
+    const prefix = checkedRunId('--prefix', args.string('prefix'));
+    if (runId !== undefined && prefix !== undefined)
+      throw new ConfigError('--run (a ledger) and --prefix (no ledger) exclude each other: give one');
     const dryRun = args.flag('dry-run');
     const resolved = resolveTarget(targetOptions(targetFlags(args), process.env));
     if (resolved.baseUrl === undefined) {
@@ -77,48 +161,69 @@ export async function runCleanup(argv: string[], io: CleanupIo = consoleIo): Pro
       );
       return 0;
     }
-    const secrets = keyringSecrets(resolved.keyring);
-    restoreOutput = redactProcessOutput(makeRedactor(secrets));
-    const keys = [
-      ...new Map(
-        CLEANUP_ROLES.flatMap((role) => {
-          const key = resolved.keyring.keys[role];
-          return key === undefined ? [] : [[key, role] as const];
-        }),
-      ).entries(),
-    ];
-    if (keys.length === 0)
+    const baseUrl = resolved.baseUrl;
+    restoreOutput = redactProcessOutput(makeRedactor(keyringSecrets(resolved.keyring)));
+    const clients = accountClients(baseUrl, resolved.keyring, await loadSpec());
+    if (clients.A === undefined && clients.B === undefined)
       throw new ConfigError(
         "no key to clean up with: give a full key (--api-key, or the keyring's full or other role)",
       );
-    await assertReachable(resolved.baseUrl);
-    const spec = await loadSpec();
+    const ledgerDir = join(resolved.reportDir, 'ledger');
+    const files = runId !== undefined ? [ledgerFile(ledgerDir, runId)] : ledgerFiles(ledgerDir);
+    if (runId !== undefined && ledgerFiles(ledgerDir).every((file) => file !== files[0]))
+      throw new ConfigError(`no ledger of run ${runId} in ${ledgerDir}`);
+    await assertReachable(baseUrl);
 
-    let failures = 0;
-    let removed = 0;
-    for (const [apiKey, role] of keys) {
-      const client = new ApiClient({ baseUrl: resolved.baseUrl, apiKey, spec, secrets });
-      const { found, problems } = await findLeftovers(client, pattern);
-      for (const problem of problems) {
-        failures += 1;
-        io.err(`conformance cleanup: account of the ${role} key: ${problem}`);
-      }
-      for (const leftover of found) {
+    if (prefix !== undefined) {
+      const { found, problems } = await scanAccounts(clients, prefixPattern(prefix), io);
+      let failures = problems;
+      for (const [leftover, client, account] of found) {
         if (dryRun) {
-          io.out(`would remove ${leftover.kind} ${leftover.label} (account of the ${role} key)`);
+          io.out(`would remove ${leftover.kind} ${leftover.label} (account ${account})`);
           continue;
         }
         const problem = await removeLeftover(client, leftover);
-        if (problem === undefined) {
-          removed += 1;
-          io.out(`removed ${leftover.kind} ${leftover.label} (account of the ${role} key)`);
-        } else {
+        if (problem === undefined) io.out(`removed ${leftover.kind} ${leftover.label} (account ${account})`);
+        else {
           failures += 1;
           io.err(`conformance cleanup: could not remove ${leftover.kind} ${leftover.label}: ${problem}`);
         }
       }
+      if (!dryRun)
+        io.out(
+          `conformance cleanup: ${found.length - (failures - problems)} removed, ${failures} problem(s)`,
+        );
+      return failures > 0 ? 1 : 0;
     }
-    if (!dryRun) io.out(`conformance cleanup: ${removed} removed, ${failures} problem(s)`);
+
+    const ledgers = files.map(readLedger);
+    const mine = ledgers.filter((state) => state.target === baseUrl);
+    for (const other of ledgers.filter((state) => state.target !== baseUrl && state.open.length > 0))
+      io.out(
+        `conformance cleanup: ledger of run ${other.runId} is for ${other.target || 'an unknown target'}: not this one, left alone`,
+      );
+    const open = mine.filter((state) => state.open.length > 0);
+    if (open.length === 0) {
+      // No ledger to go by: show what carries a run id, and delete nothing (a name is no proof).
+      const { found, problems } = await scanAccounts(clients, prefixPattern(undefined), io);
+      const runs = [
+        ...new Set(found.flatMap(([leftover]) => RUN_ID_IN_TEXT.exec(leftover.label)?.[0] ?? [])),
+      ];
+      for (const [leftover, , account] of found)
+        io.out(`candidate: ${leftover.kind} ${leftover.label} (account ${account})`);
+      io.out(
+        found.length === 0
+          ? `conformance cleanup: no ledger of ${baseUrl} holds anything open, and nothing on the accounts carries a run id`
+          : `conformance cleanup: no ledger here records these ${found.length} resource(s), so none was deleted; to delete those of one run: conformance cleanup --prefix RUNID (run ids seen: ${runs.join(', ')})`,
+      );
+      return problems > 0 ? 1 : 0;
+    }
+    let failures = 0;
+    for (const state of open) {
+      if (dryRun) listEntries(state, io);
+      else failures += await sweepLedgerFile(state, clients, io);
+    }
+    if (!dryRun) io.out(`conformance cleanup: ${failures} problem(s)`);
     return failures > 0 ? 1 : 0;
   } catch (error) {
     const message =

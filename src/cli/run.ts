@@ -1,12 +1,13 @@
-import { rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startVitest } from 'vitest/node';
+import { createVitest, type Vitest } from 'vitest/node';
 import type { ProvidedTarget } from '../harness/provided.ts';
 import { makeRedactor, type Redactor } from '../http/redact.ts';
 import { certificationPrerequisites, certify } from '../report/certification.ts';
 import { CollectReporter } from '../report/collect-reporter.ts';
 import { writeHar } from '../report/har.ts';
 import { writeHtmlReport } from '../report/html.ts';
+import { clearOwnedReports, reportPath } from '../report/owned-files.ts';
 import { redactWrittenFiles } from '../report/redact-files.ts';
 import { redactStrings } from '../report/redact-structured.ts';
 import { renderScopeMatrix } from '../report/scope-matrix.ts';
@@ -27,7 +28,15 @@ import { keyringSecrets } from '../target/keyring.ts';
 import { preflight } from '../target/preflight.ts';
 import { applyExpectations } from '../expectations/apply.ts';
 import { loadExpectations } from '../expectations/file.ts';
+import { collectChecks } from '../harness/check-index.ts';
+import { DEFAULT_MAX_BODY_BYTES } from '../http/client.ts';
+import { ledgerFile, LedgerWriter, readLedger, removeLedger } from '../resources/ledger.ts';
+import { newRunId } from '../resources/run-id.ts';
 import { readRunRequest } from '../selftest/run-request.ts';
+import { accountClients, cleanupCommandLine, sweepLedgerFile } from './cleanup.ts';
+import { formatDuration, parseDuration, parseSize } from './quantities.ts';
+import { runPlan } from './run-plan.ts';
+import { RunStop, signalExitCode, type StopReason } from './run-stop.ts';
 import { parseCommand, positiveInteger, type CommandArgs, type CommandSpec } from './command-line.ts';
 import { redactProcessOutput } from './redacting-output.ts';
 import { checkFiles, PROJECT_ROOT, requirementIds } from './selection.ts';
@@ -35,6 +44,9 @@ import { TARGET_OPTIONS, targetFlags } from './target-options.ts';
 
 const DEFAULT_PROPERTY_RUNS = 20;
 const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_DEADLINE_MS = 30 * 60_000;
+/** How long requests in flight at a stop get to be answered, so their resources are known by id. */
+const STOP_GRACE_MS = 10_000;
 const EXPECTATIONS_ENV = 'CONFORMANCE_EXPECTATIONS';
 
 export const RUN_COMMAND: CommandSpec = {
@@ -71,6 +83,26 @@ export const RUN_COMMAND: CommandSpec = {
       help: 'per-request timeout, the preflight included',
       default: String(DEFAULT_TIMEOUT_MS),
     },
+    deadline: {
+      type: 'string',
+      value: 'DURATION',
+      help: 'bound on the whole run (e.g. 30m, 90s, 1h30m): checks not started by then are errored with the reason, and the run exits 2',
+      default: formatDuration(DEFAULT_DEADLINE_MS),
+    },
+    'max-body': {
+      type: 'string',
+      value: 'SIZE',
+      help: 'largest response body read (e.g. 8MiB, 512KiB); a larger one errors its check with "response larger than …" and the connection is dropped',
+      default: '8MiB',
+    },
+    'read-only': {
+      type: 'boolean',
+      help: 'send no write at all, for a first look at production: checks naming a write operation are skipped, and any other check is skipped at its first write',
+    },
+    'dry-run': {
+      type: 'boolean',
+      help: 'print what the run would execute and create, and send nothing',
+    },
     bail: { type: 'boolean', help: 'stop at the first failed check' },
     certify: {
       type: 'boolean',
@@ -86,7 +118,8 @@ export const RUN_COMMAND: CommandSpec = {
   notes: [
     'Before any check a preflight asks the voice catalog without a key and with the full key: an unreachable target, no API at the base URL, or a refused full key stops the run (exit 2).',
     'exit status: 0 every executed check passed (with --certify: certified); 1 a check failed; 2 the run could not be carried out: bad options or configuration, target unreachable, no API found, the full key refused, no check executed, an errored check or harness error, or (--certify) a missing prerequisite or a skipped check.',
-    'reports in the report dir: summary.json, index.html, junit.xml, allure-results/, scope-matrix.md.',
+    'reports in the report dir: summary.json, index.html, junit.xml, allure-results/, scope-matrix.md, exchanges.har; a run clears these when it starts. ledger/<run id>.jsonl records every resource the run creates, before the create is sent; it is removed when the run has deleted them all.',
+    'Ctrl-C or SIGTERM: no further check starts, requests in flight get up to 10 s, what the run created is deleted, summary.json is written with "interrupted": true, exit 130 (143 for SIGTERM). A second Ctrl-C exits at once and prints the cleanup command.',
   ],
   examples: [
     'conformance run',
@@ -107,9 +140,20 @@ function runSeed(text: string | undefined): number {
 /** Options that select part of the suite: a certificate rests on all of it. */
 const SELECTION_OPTIONS = ['only', 'requirement'] as const;
 
-function runPrefix(): string {
-  // Lower-case letters and digits only: valid in a customPersonaId slug, a plugin title and a base name.
-  return `cf${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+function durationOption(name: string, text: string | undefined, fallback: number): number {
+  if (text === undefined) return fallback;
+  const ms = parseDuration(text);
+  if (ms === undefined)
+    throw new ConfigError(`option --${name} takes a duration such as 30m, 90s or 1h30m, got "${text}"`);
+  return ms;
+}
+
+function sizeOption(name: string, text: string | undefined, fallback: number): number {
+  if (text === undefined) return fallback;
+  const bytes = parseSize(text);
+  if (bytes === undefined)
+    throw new ConfigError(`option --${name} takes a size such as 8MiB, 512KiB or 1048576, got "${text}"`);
+  return bytes;
 }
 
 /** The selection options as given, for messages: `--only voices --requirement 'KB-*'`. */
@@ -145,15 +189,81 @@ function certifyConflicts(args: CommandArgs, expectations: string | undefined): 
 function writeReports(reportDir: string, summary: Summary, redact: Redactor, withMatrix: boolean): Summary {
   const clean = redactStrings(summary, redact);
   writeSummary(reportDir, clean);
-  if (withMatrix) writeFileSync(join(reportDir, 'scope-matrix.md'), renderScopeMatrix(clean));
+  if (withMatrix) writeFileSync(reportPath(reportDir, 'scope-matrix.md'), renderScopeMatrix(clean));
   writeHtmlReport(reportDir, clean);
   return clean;
+}
+
+/**
+ * Runs the selected check files in one vitest instance (worker threads: they end with this process,
+ * so no worker outlives a stopped run) and stops it on the first signal or at the deadline.
+ */
+async function runChecks(options: Parameters<typeof createVitest>[1], stop: RunStop): Promise<Vitest> {
+  const before = new Set([...process.listeners('SIGINT'), ...process.listeners('SIGTERM')]);
+  const vitest = await createVitest('test', options);
+  // vitest's logger exits the process on SIGINT/SIGTERM; this run handles them itself (stop, clean
+  // up, write the reports), so those listeners go.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    for (const listener of process.listeners(signal))
+      if (!before.has(listener)) process.off(signal, listener as () => void);
+  stop.whenStopped(() => void vitest.cancelCurrentRun('keyboard-input'));
+  if (stop.reason !== undefined) return vitest;
+  try {
+    await vitest.start([]);
+  } catch (error) {
+    // A stop can break the run off mid-file; the run goes on to clean up and report.
+    if (stop.reason === undefined) throw error;
+  }
+  return vitest;
+}
+
+/** After a stop: waits (bounded) until no create of the run is still waiting for its answer. */
+async function awaitCreatesInFlight(file: string): Promise<void> {
+  const until = Date.now() + STOP_GRACE_MS;
+  while (
+    Date.now() < until &&
+    readLedger(file).open.some((entry) => !entry.created && entry.id === undefined)
+  ) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** The checks a deadline kept from finishing: errored, with the reason, never silently absent. */
+async function checksCutByDeadline(
+  include: readonly string[],
+  reported: readonly SummaryCheck[],
+  deadlineMs: number,
+  wanted: ReadonlySet<string> | undefined,
+): Promise<SummaryCheck[]> {
+  const reason = `not run: the run's deadline (${formatDuration(deadlineMs)}) passed before it finished (--deadline)`;
+  const seen = new Set(
+    reported
+      .filter((check) => check.outcome !== 'skipped' || !check.message?.includes('aborted'))
+      .map((c) => c.id),
+  );
+  const index = await collectChecks(PROJECT_ROOT, include);
+  return index
+    .filter(
+      (check) =>
+        !seen.has(check.id) && (wanted === undefined || check.requirements.some((id) => wanted.has(id))),
+    )
+    .map((check) => ({
+      id: check.id,
+      requirements: check.requirements,
+      status: 'failed' as const,
+      outcome: 'errored' as const,
+      message: reason,
+      title: check.title,
+      file: check.file,
+      durationMs: 0,
+    }));
 }
 
 /** `conformance run`: resolve the target, run every check over it, write the reports, exit 0/1/2. */
 export async function runConformance(argv: readonly string[]): Promise<number> {
   const startedAt = new Date();
   let reportDir = join(PROJECT_ROOT, 'reports');
+  const defaultReportDir = reportDir;
   let targetLabel = '(not resolved)';
   let certifying = false;
   // Until the keyring is known, anything shaped like a key or a share token is still hidden.
@@ -161,6 +271,7 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
   let running: RunningTarget | undefined;
   let fixtures: FixtureServer | undefined;
   let restoreOutput: (() => void) | undefined;
+  let stop: RunStop | undefined;
   try {
     const args = parseCommand(RUN_COMMAND, argv);
     const options = targetOptions(targetFlags(args), process.env);
@@ -176,7 +287,36 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
     const propertyRuns = positiveInteger('--runs', args.string('runs'), DEFAULT_PROPERTY_RUNS);
     const seed = runSeed(args.string('seed'));
     const requestTimeoutMs = positiveInteger('--timeout', args.string('timeout'), DEFAULT_TIMEOUT_MS);
+    const deadlineMs = durationOption('deadline', args.string('deadline'), DEFAULT_DEADLINE_MS);
+    const maxBodyBytes = sizeOption('max-body', args.string('max-body'), DEFAULT_MAX_BODY_BYTES);
+    const readOnly = args.flag('read-only');
+    if (certifying && readOnly)
+      throw new ConfigError('--certify runs every check: it cannot be combined with --read-only');
     const resolved = resolveTarget(options);
+    const ledgerDir = join(reportDir, 'ledger');
+    // Armed from the start: the deadline bounds the whole run, and a Ctrl-C during the preflight
+    // still ends in a summary. Until the run has an id there is nothing to clean up.
+    let lastWords = () => 'nothing of this run was created yet';
+    stop = new RunStop({ deadlineMs, lastWords: () => lastWords() }).arm();
+
+    if (args.flag('dry-run')) {
+      // Nothing is sent and nothing is written: the plan comes from the check index alone.
+      const wanted = selection ? new Set(selection.requirements) : undefined;
+      const checks = (await collectChecks(PROJECT_ROOT, include)).filter(
+        (check) => wanted === undefined || check.requirements.some((id) => wanted.has(id)),
+      );
+      const plan = runPlan({
+        checks,
+        spec: await loadSpec(),
+        target: resolved.baseUrl ?? 'the embedded reference',
+        readOnly,
+        ledgerDir,
+      });
+      for (const line of plan) console.log(line);
+      return checks.length > 0 ? 0 : 2;
+    }
+    // From here on this run's reports are being made: no earlier run's file may be read as one of them.
+    clearOwnedReports(reportDir);
 
     const faults = selfTest?.faults ?? [];
     if (faults.length > 0 && resolved.baseUrl !== undefined) {
@@ -202,75 +342,122 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
         close: async () => {},
       };
     }
-    targetLabel = running.baseUrl;
-    const secrets = keyringSecrets(running.keyring);
+    const target = running;
+    targetLabel = target.baseUrl;
+    const secrets = keyringSecrets(target.keyring);
     redact = makeRedactor(secrets);
     restoreOutput = redactProcessOutput(redact);
     if (certifying) {
-      const missing = certificationPrerequisites(running.keyring);
+      const missing = certificationPrerequisites(target.keyring);
       if (missing.length > 0) throw new ConfigError(`--certify cannot certify: ${missing.join('; ')}`);
     }
+    const spec = await loadSpec();
     const notes = await preflight({
-      baseUrl: running.baseUrl,
-      keyring: running.keyring,
-      spec: await loadSpec(),
+      baseUrl: target.baseUrl,
+      keyring: target.keyring,
+      spec,
       secrets,
       timeoutMs: requestTimeoutMs,
+      maxBodyBytes,
     });
     for (const note of notes) console.log(`conformance: preflight: ${note}`);
 
     fixtures = await startFixtureServer(options.fixtureHost);
-    // What the reporters below write is this run's alone: no earlier run's file survives to be
-    // mistaken for it, and the redaction pass after the run touches these paths only.
-    const junitFile = join(reportDir, 'junit.xml');
-    const allureDir = join(reportDir, 'allure-results');
-    const harFile = join(reportDir, 'exchanges.har');
-    const exchangeLogDir = join(reportDir, 'exchanges.log.d');
-    for (const path of [allureDir, junitFile, harFile, exchangeLogDir])
-      rmSync(path, { recursive: true, force: true });
+    const junitFile = reportPath(reportDir, 'junit.xml');
+    const allureDir = reportPath(reportDir, 'allure-results');
+    const exchangeLogDir = reportPath(reportDir, 'exchanges.log.d');
+    const runId = newRunId();
+    const ledger = ledgerFile(ledgerDir, runId);
+    LedgerWriter.start(ledger, runId, target.baseUrl);
     const provided: ProvidedTarget = {
-      baseUrl: running.baseUrl,
-      keyring: running.keyring,
-      runPrefix: runPrefix(),
+      baseUrl: target.baseUrl,
+      keyring: target.keyring,
+      runPrefix: runId,
       fixtureBaseUrl: fixtures.baseUrl,
       fixtureLocalUrl: fixtures.localUrl,
       propertyRuns,
       seed,
       exchangeLogDir,
       requestTimeoutMs,
+      maxBodyBytes,
+      ledgerFile: ledger,
+      readOnly,
     };
+    const cleanupLine = () => cleanupCommandLine(target.baseUrl, runId, reportDir, defaultReportDir);
+    lastWords = () => `To remove what this run may have left: ${cleanupLine()}`;
     console.log(
-      `conformance: checking ${running.baseUrl} (run ${provided.runPrefix}, seed ${seed}: --seed ${seed} replays it)${certifying ? ' for certification' : ''}`,
+      `conformance: checking ${target.baseUrl} (run ${runId}, seed ${seed}: --seed ${seed} replays it; deadline ${formatDuration(deadlineMs)})${certifying ? ' for certification' : ''}${readOnly ? ', read-only: no write is sent' : ''}`,
     );
     const collect = new CollectReporter(PROJECT_ROOT);
-    const vitest = await startVitest('test', [], {
-      config: false,
-      root: PROJECT_ROOT,
-      include,
-      watch: false,
-      // vitest's own verdict on an empty run is not ours: a run that executed no check exits 2
-      // (exitCodeOf), whatever vitest thinks of it.
-      passWithNoTests: true,
-      ...(args.flag('bail') ? { bail: 1 } : {}),
-      testTimeout: 120_000,
-      hookTimeout: 120_000,
-      provide: { target: provided, ...(selection ? { selection } : {}) },
-      reporters: [
-        'default',
-        collect,
-        ['junit', { outputFile: junitFile }],
-        ['allure-vitest/reporter', { resultsDir: allureDir }],
-        // On GitHub Actions each failure is also an annotation (redacted like all output).
-        ...(process.env.GITHUB_ACTIONS === 'true' ? ['github-actions' as const] : []),
-      ],
-    });
+    const vitest = await runChecks(
+      {
+        config: false,
+        root: PROJECT_ROOT,
+        include,
+        watch: false,
+        pool: 'threads',
+        // vitest's own verdict on an empty run is not ours: a run that executed no check exits 2
+        // (exitCodeOf), whatever vitest thinks of it.
+        passWithNoTests: true,
+        ...(args.flag('bail') ? { bail: 1 } : {}),
+        testTimeout: 120_000,
+        hookTimeout: 120_000,
+        provide: { target: provided, ...(selection ? { selection } : {}) },
+        reporters: [
+          'default',
+          collect,
+          ['junit', { outputFile: junitFile }],
+          ['allure-vitest/reporter', { resultsDir: allureDir }],
+          // On GitHub Actions each failure is also an annotation (redacted like all output).
+          ...(process.env.GITHUB_ACTIONS === 'true' ? ['github-actions' as const] : []),
+        ],
+      },
+      stop,
+    );
+    const stoppedBy: StopReason | undefined = stop.reason;
+    if (stoppedBy !== undefined) await awaitCreatesInFlight(ledger);
     await vitest.close();
 
-    const executed = collect.checks.filter((check) => check.outcome !== 'skipped').length;
-    const applied = applyExpectations(collect.checks, knownDeviations, startedAt.toISOString().slice(0, 10));
+    // What the run created and did not delete (a stop, a failed cleanup) goes now, by ledger.
+    const left = target.embedded
+      ? 0
+      : await sweepLedgerFile(
+          readLedger(ledger),
+          accountClients(target.baseUrl, target.keyring, spec, requestTimeoutMs),
+          {
+            out: (line) => console.log(`conformance: ${line}`),
+            err: (line) => console.error(line),
+          },
+        );
+    // The embedded reference goes with the run, and everything on it.
+    if (target.embedded) removeLedger(ledger);
+
+    const cut =
+      stoppedBy?.kind === 'deadline'
+        ? await checksCutByDeadline(
+            include,
+            collect.checks,
+            stoppedBy.deadlineMs,
+            selection ? new Set(selection.requirements) : undefined,
+          )
+        : [];
+    const reported =
+      stoppedBy?.kind === 'deadline'
+        ? collect.checks.filter((check) => !cut.some((c) => c.id === check.id))
+        : collect.checks;
+    const executed = [...reported, ...cut].filter((check) => check.outcome !== 'skipped').length;
+    const applied = applyExpectations(
+      [...reported, ...cut],
+      knownDeviations,
+      startedAt.toISOString().slice(0, 10),
+    );
     const built = buildSummary({
       seed,
-      target: running.baseUrl,
+      runId,
+      ...(stoppedBy !== undefined
+        ? { stoppedBy: stoppedBy.kind === 'signal' ? stoppedBy.signal : 'deadline' }
+        : {}),
+      target: target.baseUrl,
       startedAt,
       durationMs: Date.now() - startedAt.getTime(),
       checks: applied.checks,
@@ -278,12 +465,18 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
       // A run that executed nothing says why in summary.json too, not only on the terminal.
       harnessErrors: [
         ...collect.harnessErrors,
-        ...(executed === 0 ? [nothingRanMessage(args, collect.checks)] : []),
+        ...(stoppedBy?.kind === 'deadline'
+          ? [
+              `the run's deadline (${formatDuration(stoppedBy.deadlineMs)}) passed: ${cut.length} check(s) did not run`,
+            ]
+          : []),
+        ...(executed === 0 && stoppedBy === undefined ? [nothingRanMessage(args, collect.checks)] : []),
+        ...(left > 0 ? [`${left} resource(s) of this run could not be removed: ${cleanupLine()}`] : []),
       ],
     });
     const summary = writeReports(reportDir, certifying ? certify(built) : built, redact, true);
     redactWrittenFiles([junitFile, allureDir], redact);
-    writeHar(exchangeLogDir, harFile, redact, summary.suiteVersion);
+    writeHar(exchangeLogDir, reportPath(reportDir, 'exchanges.har'), redact, summary.suiteVersion);
     const { passed, failed, skipped } = summary.totals;
     const { warned, observed, errored, expected } = summary.outcomes;
     const unexpectedPasses = summary.outcomes['unexpected-pass'];
@@ -309,6 +502,12 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
           : `conformance: not certified: ${(summary.certificationReasons ?? []).join('; ')}`,
       );
     }
+    if (stoppedBy?.kind === 'signal') {
+      console.error(
+        `conformance: interrupted by ${stoppedBy.signal}: the outcomes so far are in ${reportDir}${left > 0 ? '' : '; nothing of this run is left on the target'}`,
+      );
+      return signalExitCode(stoppedBy.signal);
+    }
     return exitCodeOf(summary);
   } catch (error) {
     const message = redact(
@@ -316,6 +515,7 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
     );
     console.error(`conformance: ${message}`);
     try {
+      clearOwnedReports(reportDir);
       const failed = buildSummary({
         target: targetLabel,
         startedAt,
@@ -329,6 +529,7 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
     }
     return 2;
   } finally {
+    stop?.disarm();
     await fixtures?.close();
     await running?.close();
     restoreOutput?.();

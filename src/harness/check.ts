@@ -8,13 +8,14 @@ import { FileScope } from '../resources/file-scope.ts';
 import { KnowledgeSteps } from '../resources/knowledge-steps.ts';
 import { Workbench } from '../resources/operation-requests.ts';
 import { ResourceTracker } from '../resources/tracker.ts';
-import { loadSpec, type Spec } from '../spec/openapi.ts';
+import { isWrite, loadSpec, type Spec } from '../spec/openapi.ts';
 import type { Role } from '../target/keyring-types.ts';
 import { keyringSecrets } from '../target/keyring.ts';
 import './check-meta.ts';
 import type { ScopeCellMeta } from '../scope/matrix.ts';
 import type { CheckKind, CheckMeta } from './check-meta.ts';
 import { requirementKinds, requirementSections } from './catalog-kinds.ts';
+import { callWatch } from './call-watch.ts';
 import { logExchange } from './exchange-log.ts';
 import { stableValue } from './stable-value.ts';
 import './provided.ts';
@@ -57,14 +58,31 @@ function show(value: unknown): string {
   return text.length > 300 ? `${text.slice(0, 300)}…` : text;
 }
 
-/** The clients' hook that puts each exchange on the run's record, named by the check that made it. */
-function exchangeLogging(
+/**
+ * What every client of a check shares: the run's timeout and body cap, the ledger and read-only
+ * guard (callWatch), and the hook that puts each exchange on the run's record under the check's id.
+ */
+function clientOptions(
   target: ProvidedTarget,
-  task: TestContext['task'],
-): Pick<ClientOptions, 'onExchange'> {
+  spec: Spec,
+  context: Pick<TestContext, 'task' | 'skip'>,
+): Pick<
+  ClientOptions,
+  'baseUrl' | 'spec' | 'secrets' | 'timeoutMs' | 'maxBodyBytes' | 'observer' | 'onExchange'
+> {
   const dir = target.exchangeLogDir;
-  if (dir === undefined) return {};
-  return { onExchange: (exchange) => logExchange(dir, task.meta.check?.id ?? task.name, exchange) };
+  const { task } = context;
+  return {
+    baseUrl: target.baseUrl,
+    spec,
+    secrets: keyringSecrets(target.keyring),
+    timeoutMs: target.requestTimeoutMs,
+    maxBodyBytes: target.maxBodyBytes,
+    observer: callWatch(target, spec, (note) => context.skip(note)),
+    ...(dir !== undefined
+      ? { onExchange: (exchange) => logExchange(dir, task.meta.check?.id ?? task.name, exchange) }
+      : {}),
+  };
 }
 
 // Every fixture is set up for every check (each is cheap; the clients and resource makers are lazy
@@ -89,36 +107,20 @@ const conformanceTest = base.extend<CheckFixtures & InternalFixtures>({
   ],
   as: [
     async ({ target, spec, skip, task }, use) => {
-      const secrets = keyringSecrets(target.keyring);
+      const common = clientOptions(target, spec, { task, skip });
       await use((role: Role) => {
         const key = target.keyring.keys[role];
         if (key === undefined) return skip(`the keyring has no "${role}" key`);
-        return new ApiClient({
-          baseUrl: target.baseUrl,
-          apiKey: key,
-          spec,
-          secrets,
-          timeoutMs: target.requestTimeoutMs,
-          ...exchangeLogging(target, task),
-        });
+        return new ApiClient({ ...common, apiKey: key });
       });
     },
     AUTO,
   ],
   withAuthorization: [
-    async ({ target, spec, task }, use) => {
-      const secrets = keyringSecrets(target.keyring);
+    async ({ target, spec, skip, task }, use) => {
+      const common = clientOptions(target, spec, { task, skip });
       await use(
-        (authorization) =>
-          new ApiClient({
-            baseUrl: target.baseUrl,
-            apiKey: undefined,
-            spec,
-            secrets,
-            timeoutMs: target.requestTimeoutMs,
-            defaultHeaders: { authorization },
-            ...exchangeLogging(target, task),
-          }),
+        (authorization) => new ApiClient({ ...common, apiKey: undefined, defaultHeaders: { authorization } }),
       );
     },
     AUTO,
@@ -294,6 +296,10 @@ export function check(
       const context = task.context as unknown as CheckContext;
       const meta = task.meta.check ?? registered;
       meta.started = true;
+      if (context.target.readOnly === true) {
+        const writes = meta.operations.filter((id) => isWrite(context.spec.operation(id)));
+        if (writes.length > 0) context.skip(`--read-only: the check writes (${writes.join(', ')})`);
+      }
       await label('area', area);
       for (const requirement of requirements) await label('requirement', requirement);
       for (const operation of meta.operations) await label('operation', operation);

@@ -18,6 +18,12 @@ export interface ProvidedTarget {
   /** The run's seed: every property's own seed is derived from it and the check (src/checks/property.ts). */
   seed: number;
   requestTimeoutMs: number;
+  /** The largest response body a client reads (--max-body). */
+  maxBodyBytes: number;
+  /** The run's ledger: every create is written there before it is sent (src/resources/ledger.ts). */
+  ledgerFile?: string;
+  /** --read-only: no write is sent; a check that would send one is skipped, saying so. */
+  readOnly?: boolean;
   /** Where each worker logs the exchanges of its checks, joined into exchanges.har after the run. */
   exchangeLogDir?: string;
 }

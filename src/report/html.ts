@@ -1,5 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { reportPath } from './owned-files.ts';
 import { loadCatalog, type Catalog } from '../spec/requirements.ts';
 import { escapeHtml } from './escape-html.ts';
 import {
@@ -164,7 +164,7 @@ ${requirementSections(summary, catalog)}
 
 export function writeHtmlReport(reportDir: string, summary: Summary): string {
   mkdirSync(reportDir, { recursive: true });
-  const file = join(reportDir, 'index.html');
+  const file = reportPath(reportDir, 'index.html');
   writeFileSync(file, renderHtmlReport(summary));
   return file;
 }

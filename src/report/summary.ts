@@ -1,5 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { reportPath } from './owned-files.ts';
 import type { Observation } from '../harness/check-meta.ts';
 import type { ScopeCellMeta } from '../scope/matrix.ts';
 import { currentSuiteVersion, type SuiteVersion } from './suite-version.ts';
@@ -43,6 +43,11 @@ export interface Summary {
   suiteVersion: SuiteVersion;
   /** The seed every generated property of the run was drawn from; `--seed` replays it. */
   seed?: number;
+  /** The run's id: the prefix of every name it gave, and its ledger's name (`conformance cleanup --run`). */
+  runId?: string;
+  /** Present when the run did not end by itself: Ctrl-C, SIGTERM, or its deadline. */
+  interrupted?: boolean;
+  stoppedBy?: 'SIGINT' | 'SIGTERM' | 'deadline';
   target: string;
   startedAt: string;
   durationMs: number;
@@ -69,6 +74,8 @@ export function buildSummary(input: {
   /** Default: the suite that is running. */
   suiteVersion?: SuiteVersion;
   seed?: number;
+  runId?: string;
+  stoppedBy?: 'SIGINT' | 'SIGTERM' | 'deadline';
   target: string;
   startedAt: Date;
   durationMs: number;
@@ -100,6 +107,8 @@ export function buildSummary(input: {
     schemaVersion: SUMMARY_SCHEMA_VERSION,
     suiteVersion: input.suiteVersion ?? currentSuiteVersion(),
     ...(input.seed !== undefined ? { seed: input.seed } : {}),
+    ...(input.runId !== undefined ? { runId: input.runId } : {}),
+    ...(input.stoppedBy !== undefined ? { interrupted: true, stoppedBy: input.stoppedBy } : {}),
     outcomes,
     harnessErrors: input.harnessErrors,
     ...(input.warnings !== undefined && input.warnings.length > 0 ? { warnings: input.warnings } : {}),
@@ -129,7 +138,7 @@ export function exitCodeOf(summary: Summary): 0 | 1 | 2 {
 
 export function writeSummary(reportDir: string, summary: Summary): string {
   mkdirSync(reportDir, { recursive: true });
-  const file = join(reportDir, 'summary.json');
+  const file = reportPath(reportDir, 'summary.json');
   writeFileSync(file, `${JSON.stringify(summary, null, 2)}\n`);
   return file;
 }

@@ -5,9 +5,7 @@ import { bodyOf, objectsIn, type JsonObject } from '../http/json.ts';
 import { deleteKnowledgeBase } from './knowledge-bases.ts';
 import { collectPages } from './pages.ts';
 import { deletePlugin } from './plugins.ts';
-
-/** Every run prefix: `cf`, then the run's time and randomness in base 36 (see src/cli/run.ts). */
-export const RUN_PREFIX_PATTERN = /^cf[0-9a-z]{10,}/;
+import { RUN_NAME_PATTERN } from './run-id.ts';
 
 type LeftoverKind = 'assistant' | 'plugin' | 'knowledge base';
 
@@ -25,14 +23,14 @@ export interface LeftoverScan {
   problems: string[];
 }
 
-/** A name carries the prefix when it starts with it: every name the suite gives starts so. */
+/** A name carries the prefix when it starts with it: every identity the suite gives starts so. */
 export function carriesPrefix(value: unknown, pattern: RegExp): boolean {
   return typeof value === 'string' && pattern.test(value);
 }
 
-/** The pattern for `--prefix P` (names starting with P), or every run prefix. */
-export function prefixPattern(prefix: string | undefined): RegExp {
-  return prefix === undefined ? RUN_PREFIX_PATTERN : new RegExp(`^${prefix.replace(/[^0-9a-z]/gi, '')}`);
+/** The pattern for one run's id (identities starting with it), or for any run id's whole shape. */
+export function prefixPattern(runId: string | undefined): RegExp {
+  return runId === undefined ? RUN_NAME_PATTERN : new RegExp(`^${runId.replace(/[^0-9a-z]/g, '')}`);
 }
 
 function reason(error: unknown): string {

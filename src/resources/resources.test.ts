@@ -7,7 +7,8 @@ import { assistantObjectId, createAssistant, readAssistant } from './assistants.
 import { inBatches } from './batch.ts';
 import { assistantBody, assistantDrafter, pluginBody, withoutOptionalFields } from './drafts.ts';
 import { createKnowledgeBase } from './knowledge-bases.ts';
-import { carriesPrefix, prefixPattern, RUN_PREFIX_PATTERN } from './leftovers.ts';
+import { carriesPrefix, prefixPattern } from './leftovers.ts';
+import { newRunId, RUN_ID_PATTERN } from './run-id.ts';
 import { collectPages, findInCollection, walkPages } from './pages.ts';
 import { createPlugin, foundOwnPlugin, getPlugin, pluginObjectId } from './plugins.ts';
 import { ResourceTracker } from './tracker.ts';
@@ -222,12 +223,24 @@ describe('inBatches', () => {
 });
 
 describe('leftover patterns', () => {
-  it('match run prefixes at the start of a name only', () => {
-    expect(carriesPrefix('cfmwq5re5wpdvq1a2b3c-desk', RUN_PREFIX_PATTERN)).toBe(true);
-    expect(carriesPrefix('desk cfmwq5re5wpdvq', RUN_PREFIX_PATTERN)).toBe(false);
-    expect(carriesPrefix('cfshort', RUN_PREFIX_PATTERN)).toBe(false);
-    expect(carriesPrefix(42, RUN_PREFIX_PATTERN)).toBe(false);
-    expect(carriesPrefix('cfmwq5re5wpdvq_x', prefixPattern('cfmwq5re5wpdvq'))).toBe(true);
-    expect(carriesPrefix('cfmwq5re5wpdvz_x', prefixPattern('cfmwq5re5wpdvq'))).toBe(false);
+  it('take only a whole run id at the start of an identity, never a name that merely starts with cf', () => {
+    const any = prefixPattern(undefined);
+    const runId = newRunId();
+    expect(RUN_ID_PATTERN.test(runId)).toBe(true);
+    expect(carriesPrefix(`${runId}a1b2c3-desk-1`, any)).toBe(true);
+    expect(carriesPrefix(`desk ${runId}`, any)).toBe(false);
+    // What an older, looser pattern took for leftovers: a person's assistant and base.
+    expect(carriesPrefix('cfcustomerservice', any)).toBe(false);
+    expect(carriesPrefix('cfoundationdocs (a customer KB)', any)).toBe(false);
+    expect(carriesPrefix('cfrunshort', any)).toBe(false);
+    expect(carriesPrefix(42, any)).toBe(false);
+    expect(carriesPrefix(`${runId}_x`, prefixPattern(runId))).toBe(true);
+    expect(carriesPrefix(`${newRunId()}_x`, prefixPattern(runId))).toBe(false);
+  });
+
+  it('make run ids that differ within one millisecond', () => {
+    const ids = new Set(Array.from({ length: 1000 }, () => newRunId(1_764_000_000_000)));
+    expect(ids.size).toBe(1000);
+    for (const id of ids) expect(id).toMatch(RUN_ID_PATTERN);
   });
 });

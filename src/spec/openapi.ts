@@ -98,6 +98,14 @@ function indexOperations(document: Record<string, unknown>): Map<string, Operati
 }
 
 /** The one success status the document gives the operation (201 for create base, 200 elsewhere). */
+/**
+ * Whether an operation changes something: anything a view-level key may not do (API.md: view is
+ * "read: list and fetch"). Not the method: this API lists and searches with POST.
+ */
+export function isWrite(operation: Operation): boolean {
+  return operation.scope.level !== 'view';
+}
+
 export function successStatus(operation: Operation): number {
   const statuses = Object.keys(operation.responses)
     .map(Number)

@@ -1,0 +1,130 @@
+import type { ApiClient } from '../http/client.ts';
+import type { Exchange } from '../http/exchange.ts';
+import { bodyOf, objectsIn } from '../http/json.ts';
+import { SESSION_ID } from './assistants.ts';
+import {
+  LedgerWriter,
+  type LedgerAccount,
+  type LedgerKind,
+  type LedgerState,
+  type OpenEntry,
+} from './ledger.ts';
+
+/**
+ * Removes what a ledger says may still exist, by the identity the ledger holds and nothing else.
+ * Assistants go first (their attachments go with them), then plugins, then bases. An assistant may
+ * have been handed to account B by a transfer check, so it is also tried there; a plugin or a base
+ * only on the account that created it.
+ */
+
+/** A client per account: A through the `full` key, B through `other` (absent: that account is not reachable). */
+export type AccountClients = Partial<Record<LedgerAccount, ApiClient>>;
+
+export interface SweepReport {
+  /** `assistant cfrun… (account A)`: removed now. */
+  removed: string[];
+  /** Open in the ledger, but the target no longer has it (already deleted, or never created). */
+  gone: number;
+  /** What could not be removed, each with the reason; they stay open in the ledger. */
+  problems: string[];
+}
+
+const ORDER: readonly LedgerKind[] = ['assistant', 'plugin', 'knowledge base'];
+
+function answer(exchange: Exchange): string {
+  return exchange.response ? `HTTP ${exchange.response.status}` : (exchange.error ?? 'no answer');
+}
+
+function deleteCall(client: ApiClient, kind: LedgerKind, id: string): Promise<Exchange> {
+  if (kind === 'assistant')
+    return client.call('deletePersona', { path: { sessionId: SESSION_ID, personaId: id } });
+  if (kind === 'plugin') return client.call('deletePlugin', { body: { title: id } });
+  return client.call('deleteKnowledgeBase', { path: { kbId: id } });
+}
+
+type Outcome = { removedOn: LedgerAccount } | { gone: true } | { problem: string };
+
+/** Deletes by identity on each account in turn; a 2xx removed it, a 404 everywhere means it is gone. */
+async function removeById(entry: OpenEntry & { id: string }, clients: AccountClients): Promise<Outcome> {
+  const other: LedgerAccount = entry.account === 'A' ? 'B' : 'A';
+  const accounts = entry.kind === 'assistant' ? [entry.account, other] : [entry.account];
+  const answers: string[] = [];
+  let allNotFound = true;
+  for (const account of accounts) {
+    const client = clients[account];
+    if (client === undefined) {
+      allNotFound = false;
+      answers.push(`no key for account ${account}`);
+      continue;
+    }
+    const exchange = await deleteCall(client, entry.kind, entry.id);
+    const status = exchange.response?.status;
+    if (status !== undefined && status >= 200 && status < 300) return { removedOn: account };
+    if (status !== 404) allNotFound = false;
+    answers.push(`account ${account}: ${answer(exchange)}`);
+  }
+  return allNotFound ? { gone: true } : { problem: answers.join(', ') };
+}
+
+/** The kbIds of the account's own bases named exactly `name`. */
+async function basesNamed(client: ApiClient, name: string): Promise<string[] | string> {
+  const exchange = await client.call('listKnowledgeBases');
+  if (exchange.response?.status !== 200) return `listing the bases answered ${answer(exchange)}`;
+  return objectsIn(bodyOf(exchange), 'kbs')
+    .filter((kb) => kb.shared !== true && kb.name === name && typeof kb.kbId === 'string')
+    .map((kb) => String(kb.kbId));
+}
+
+function describe(entry: OpenEntry): string {
+  return `${entry.kind} ${entry.id ?? `named "${entry.name ?? ''}"`} (account ${entry.account})`;
+}
+
+export async function sweepLedger(
+  state: LedgerState,
+  clients: AccountClients,
+  writer: LedgerWriter,
+): Promise<SweepReport> {
+  const report: SweepReport = { removed: [], gone: 0, problems: [] };
+  const entries = [...state.open].sort((a, b) => ORDER.indexOf(a.kind) - ORDER.indexOf(b.kind));
+  for (const entry of entries) {
+    const { id, name } = entry;
+    if (id !== undefined) {
+      const outcome = await removeById({ ...entry, id }, clients);
+      if ('problem' in outcome) report.problems.push(`${describe(entry)}: ${outcome.problem}`);
+      else {
+        writer.markDeleted(entry.kind, id);
+        if ('gone' in outcome) report.gone += 1;
+        else report.removed.push(`${entry.kind} ${id} (account ${outcome.removedOn})`);
+      }
+      continue;
+    }
+    // A base whose create was never answered: found by its exact name, and only when that name
+    // carries this run's id, so that no name a person chose can ever match.
+    const client = clients[entry.account];
+    if (name === undefined || !name.includes(state.runId) || client === undefined) {
+      report.problems.push(
+        `${describe(entry)}: its create was never answered and ${client === undefined ? `there is no key for account ${entry.account}` : "its name does not carry the run's id"}: left alone`,
+      );
+      continue;
+    }
+    const found = await basesNamed(client, name);
+    if (typeof found === 'string') {
+      report.problems.push(`${describe(entry)}: ${found}`);
+      continue;
+    }
+    let failed = false;
+    for (const kbId of found) {
+      const outcome = await removeById({ ...entry, id: kbId }, clients);
+      if ('problem' in outcome) {
+        failed = true;
+        report.problems.push(`${describe(entry)}: ${outcome.problem}`);
+      } else if ('removedOn' in outcome)
+        report.removed.push(`knowledge base ${kbId} "${name}" (account ${entry.account})`);
+    }
+    if (!failed) {
+      writer.markNameDeleted(entry.kind, name);
+      if (found.length === 0) report.gone += 1;
+    }
+  }
+  return report;
+}
