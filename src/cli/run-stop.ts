@@ -30,7 +30,8 @@ export class RunStop {
   private timer: NodeJS.Timeout | undefined;
   private listener: (() => void) | undefined;
   private readonly say: (line: string) => void;
-  private readonly onSignal = (signal: 'SIGINT' | 'SIGTERM') => this.signalled(signal);
+  private readonly onSigint = () => this.signalled('SIGINT');
+  private readonly onSigterm = () => this.signalled('SIGTERM');
 
   constructor(private readonly options: RunStopOptions) {
     this.say = options.say ?? ((line) => process.stderr.write(`${line}\n`));
@@ -38,8 +39,8 @@ export class RunStop {
 
   /** Starts listening for signals and the deadline's clock. */
   arm(): this {
-    process.on('SIGINT', this.onSignal);
-    process.on('SIGTERM', this.onSignal);
+    process.on('SIGINT', this.onSigint);
+    process.on('SIGTERM', this.onSigterm);
     const { deadlineMs } = this.options;
     if (deadlineMs !== undefined) {
       this.timer = setTimeout(() => this.stopFor({ kind: 'deadline', deadlineMs }), deadlineMs);
@@ -56,8 +57,8 @@ export class RunStop {
 
   /** Stops listening (the run is over; a later Ctrl-C is the shell's again). */
   disarm(): void {
-    process.off('SIGINT', this.onSignal);
-    process.off('SIGTERM', this.onSignal);
+    process.off('SIGINT', this.onSigint);
+    process.off('SIGTERM', this.onSigterm);
     if (this.timer !== undefined) clearTimeout(this.timer);
   }
 

@@ -1,0 +1,216 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient } from '../http/client.ts';
+import { createReferenceServer, type ReferenceServer } from '../reference/server.ts';
+import { readLedger } from '../resources/ledger.ts';
+import { findLeftovers, prefixPattern } from '../resources/leftovers.ts';
+import { loadSpec } from '../spec/openapi.ts';
+import { runCleanup } from './cleanup.ts';
+
+/**
+ * A run against a target that outlives it (the reference, served here), stopped half-way as a
+ * person would stop it: nothing of the run may remain on the target, and the report says it was
+ * interrupted.
+ */
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const BIN = join(ROOT, 'bin', 'conformance.js');
+
+let server: ReferenceServer;
+let dir: string;
+let keyringFile: string;
+
+beforeAll(async () => {
+  server = await createReferenceServer();
+  dir = mkdtempSync(join(tmpdir(), 'interrupted-run-'));
+  keyringFile = join(dir, 'keyring.json');
+  writeFileSync(keyringFile, JSON.stringify(server.keyring), { mode: 0o600 });
+});
+
+afterAll(async () => {
+  await server.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+interface Started {
+  child: ChildProcessWithoutNullStreams;
+  reportDir: string;
+  output: () => string;
+  exit: Promise<number | null>;
+}
+
+function startRun(name: string, baseUrl = server.baseUrl): Started {
+  const reportDir = join(dir, name);
+  const child = spawn(
+    process.execPath,
+    [BIN, 'run', '--base-url', baseUrl, '--keyring', keyringFile, '--report-dir', reportDir],
+    { cwd: ROOT, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' } },
+  );
+  let text = '';
+  child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  const exit = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+  return { child, reportDir, output: () => text, exit };
+}
+
+/** Waits until the run's ledger holds `open` resources not yet deleted: the run is in the middle of its work. */
+async function midRun(reportDir: string, open: number): Promise<string> {
+  const until = Date.now() + 60_000;
+  while (Date.now() < until) {
+    const ledgerDir = join(reportDir, 'ledger');
+    const file = existsSync(ledgerDir) ? readdirSync(ledgerDir)[0] : undefined;
+    if (file !== undefined) {
+      const state = readLedger(join(ledgerDir, file));
+      if (state.open.filter((entry) => entry.created).length >= open) return state.runId;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the run never got going');
+}
+
+/** What carries the run's id on either account, found by listing as a person would. */
+async function leftOnTarget(runId: string): Promise<string[]> {
+  const spec = await loadSpec();
+  const found: string[] = [];
+  for (const role of ['full', 'other'] as const) {
+    const client = new ApiClient({ baseUrl: server.baseUrl, apiKey: server.keyring.keys[role], spec });
+    const scan = await findLeftovers(client, prefixPattern(runId));
+    expect(scan.problems).toEqual([]);
+    found.push(...scan.found.map((leftover) => `${leftover.kind} ${leftover.label}`));
+  }
+  return found;
+}
+
+/** A create of a base still waiting for its answer in the run's ledger; returns the ledger file. */
+async function unansweredCreate(reportDir: string): Promise<string> {
+  const until = Date.now() + 60_000;
+  while (Date.now() < until) {
+    const ledgerDir = join(reportDir, 'ledger');
+    const file = existsSync(ledgerDir) ? readdirSync(ledgerDir)[0] : undefined;
+    if (file !== undefined) {
+      const path = join(ledgerDir, file);
+      if (readLedger(path).open.some((entry) => entry.kind === 'knowledge base' && !entry.created))
+        return path;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('the run never created a knowledge base');
+}
+
+/** A proxy to the reference that answers `POST …/kb` (create a base) `delayMs` late. */
+async function slowCreatesProxy(
+  target: string,
+  delayMs: number,
+): Promise<{ baseUrl: string; close: () => Promise<void> }> {
+  const upstream = new URL(target);
+  const proxy = createServer((req, res) => {
+    const slow = req.method === 'POST' && /\/kb\/?$/.test(req.url ?? '');
+    const forward = httpRequest(
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        path: req.url,
+        method: req.method,
+        headers: req.headers,
+      },
+      (answer) => {
+        setTimeout(
+          () => {
+            res.writeHead(answer.statusCode ?? 502, answer.headers);
+            answer.pipe(res);
+          },
+          slow ? delayMs : 0,
+        );
+      },
+    );
+    forward.on('error', () => res.destroy());
+    req.pipe(forward);
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  const { port } = proxy.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}${upstream.pathname}`,
+    close: () =>
+      new Promise((resolve) => {
+        proxy.closeAllConnections();
+        proxy.close(() => resolve());
+      }),
+  };
+}
+
+describe('an interrupted run', () => {
+  it('on Ctrl-C removes everything it created and writes a summary marked interrupted', async () => {
+    // A previous run's passing report, and a file of the person's: the first must not survive to
+    // be read as this run's, the second is not the run's to touch.
+    const reportDir = join(dir, 'sigint');
+    mkdirSync(reportDir, { recursive: true });
+    writeFileSync(
+      join(reportDir, 'summary.json'),
+      JSON.stringify({ totals: { passed: 1, failed: 0, skipped: 0 }, stale: true }),
+    );
+    writeFileSync(join(reportDir, 'junit.xml'), '<testsuites stale="true"/>');
+    writeFileSync(join(reportDir, 'notes.txt'), 'mine');
+    const run = startRun('sigint');
+    const runId = await midRun(run.reportDir, 5);
+    expect(existsSync(join(reportDir, 'summary.json'))).toBe(false);
+    expect(readFileSync(join(reportDir, 'junit.xml'), 'utf8')).not.toContain('stale');
+    run.child.kill('SIGINT');
+    expect(await run.exit).toBe(130);
+    const summary = JSON.parse(readFileSync(join(run.reportDir, 'summary.json'), 'utf8')) as Record<
+      string,
+      unknown
+    >;
+    expect(summary).toMatchObject({ interrupted: true, stoppedBy: 'SIGINT', runId });
+    expect(run.output()).toContain('interrupted by SIGINT');
+    expect(await leftOnTarget(runId)).toEqual([]);
+    // The ledger has done its job; what the run does not own stays.
+    expect(existsSync(join(run.reportDir, 'ledger', `${runId}.jsonl`))).toBe(false);
+    expect(summary.stale).toBeUndefined();
+    expect(readFileSync(join(reportDir, 'notes.txt'), 'utf8')).toBe('mine');
+  });
+
+  it('on a second SIGTERM exits at once with the cleanup command, which then removes what is left', async () => {
+    // Every knowledge-base create is answered 3 s late (the base exists at once): a stopped run
+    // waits for such answers, and the second SIGTERM comes while it does.
+    const slow = await slowCreatesProxy(server.baseUrl, 3_000);
+    try {
+      const run = startRun('sigterm', slow.baseUrl);
+      const ledger = await unansweredCreate(run.reportDir);
+      run.child.kill('SIGTERM');
+      // The second once the first is taken (two pending at once are one to the OS).
+      while (!run.output().includes('SIGTERM: stopping'))
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      run.child.kill('SIGTERM');
+      expect(await run.exit).toBe(143);
+      const runId = readLedger(ledger).runId;
+      expect(run.output()).toContain(`conformance cleanup --base-url ${slow.baseUrl} --run ${runId}`);
+      // Stopped while a base's create was unanswered: it is there, known to the ledger by name only.
+      expect((await leftOnTarget(runId)).length).toBeGreaterThan(0);
+      const said: string[] = [];
+      const io = { out: (line: string) => said.push(line), err: (line: string) => said.push(line) };
+      const target = ['--base-url', slow.baseUrl, '--keyring', keyringFile, '--report-dir', run.reportDir];
+      const cleaned = await runCleanup([...target, '--run', runId], io);
+      expect(said.filter((line) => line.includes('could not'))).toEqual([]);
+      expect(cleaned).toBe(0);
+      expect(await leftOnTarget(runId)).toEqual([]);
+      for (const key of Object.values(server.keyring.keys))
+        expect(run.output() + said.join('\n')).not.toContain(key);
+    } finally {
+      await slow.close();
+    }
+  });
+});
