@@ -1,0 +1,191 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REDACTED_KEY, REDACTED_SHARE_TOKEN } from '../http/redact.ts';
+import { createReferenceServer, type ReferenceServer } from '../reference/server.ts';
+import { keyringSecrets } from '../target/keyring.ts';
+
+/**
+ * The audit of every output for secrets: one real run of an area that mints share tokens and uses
+ * every key, then every byte the run wrote or printed is searched for a key or a token. The
+ * reference is started here, not by `run`, so that the test knows every key of the keyring; a
+ * proxy in front of it also collects every key and token that crossed the wire (keys issued and
+ * share links minted during the run), which the test could not know in advance.
+ */
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const BIN = join(ROOT, 'bin', 'conformance.js');
+// The area: its checks mint share links (sharePersona) and call with keys of several roles, and it
+// is the fastest such area (auth takes longer; accounts mints no token, it only sees B refused).
+const AREA = 'assistants';
+
+// Characters of a key or a token as src/http/redact.ts recognises them: a prefix followed by one
+// of these is a secret, whereas a prefix followed by `…redacted`, a space, a quote or a backtick
+// is the redaction marker or prose about the prefix ("a token beginning con_sh_").
+const TOKEN_CHARS = '[A-Za-z0-9._~+/=-]';
+const SECRET_ON_WIRE = new RegExp(`(?:svc_ai_|con_sh_)${TOKEN_CHARS}+`, 'g');
+const UNREDACTED_KEY = new RegExp(`svc_ai_(?!…redacted)(?:${TOKEN_CHARS}|%)`, 'g');
+const UNREDACTED_SHARE_TOKEN = new RegExp(`con_sh_(?!…redacted)(?:${TOKEN_CHARS}|%)`, 'g');
+
+let server: ReferenceServer;
+let proxy: Server;
+let proxyBase: string;
+let dir: string;
+let keyringFile: string;
+/** Every key and share token seen in a request or an answer during the run. */
+const onTheWire = new Set<string>();
+
+function collect(text: string): void {
+  for (const match of text.matchAll(SECRET_ON_WIRE)) onTheWire.add(match[0]);
+}
+
+beforeAll(async () => {
+  server = await createReferenceServer();
+  dir = mkdtempSync(join(tmpdir(), 'no-secrets-'));
+  keyringFile = join(dir, 'keyring.json');
+  writeFileSync(keyringFile, JSON.stringify(server.keyring), { mode: 0o600 });
+  const upstream = new URL(server.baseUrl);
+  proxy = createServer((req, res) => {
+    collect(decodeURIComponent(req.url ?? ''));
+    collect(JSON.stringify(req.headers));
+    const sent: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => sent.push(chunk));
+    req.on('end', () => collect(Buffer.concat(sent).toString('utf8')));
+    const forward = httpRequest(
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        path: req.url,
+        method: req.method,
+        headers: req.headers,
+      },
+      (answer) => {
+        const received: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => received.push(chunk));
+        answer.on('end', () => collect(Buffer.concat(received).toString('utf8')));
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    forward.on('error', () => res.destroy());
+    req.pipe(forward);
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  proxyBase = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}${upstream.pathname}`;
+});
+
+afterAll(async () => {
+  proxy.closeAllConnections();
+  await new Promise((resolve) => proxy.close(resolve));
+  await server.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function runCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BIN, ...args], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+function filesUnder(root: string): string[] {
+  return readdirSync(root).flatMap((name) => {
+    const path = join(root, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : [path];
+  });
+}
+
+/** A secret as an output may spell it: itself, escaped in JSON, escaped in HTML, percent-encoded. */
+function spellings(secret: string): string[] {
+  const html = secret
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
+  return [...new Set([secret, JSON.stringify(secret).slice(1, -1), html, encodeURIComponent(secret)])];
+}
+
+/**
+ * What of `secret` must not appear: the whole of it, and the start and end of what follows its
+ * prefix (a partial redaction, a value cut to fit a column, leaves one of these behind).
+ */
+function fragments(secret: string): string[] {
+  const body = secret.replace(/^(svc_ai_|con_sh_)/, '');
+  return [secret, ...(body.length >= 16 ? [body.slice(0, 8), body.slice(-8)] : [])];
+}
+
+/** Each place in `text` where a match of `pattern` occurs, with a little context, for the failure message. */
+function occurrences(name: string, text: string, pattern: RegExp): string[] {
+  return [...text.matchAll(pattern)].map(
+    (match) => `${name}: …${text.slice(Math.max(0, match.index - 40), match.index + 40)}…`,
+  );
+}
+
+describe('no secret reaches any output', () => {
+  it(`a run of ${AREA}: no key of the keyring, no key issued and no share token minted, in any report or line printed`, async () => {
+    const reportDir = join(dir, 'reports');
+    const { code, stdout, stderr } = await runCli([
+      'run',
+      '--base-url',
+      proxyBase,
+      '--keyring',
+      keyringFile,
+      '--only',
+      AREA,
+      '--report-dir',
+      reportDir,
+    ]);
+    expect(code, stderr).toBe(0);
+
+    const outputs = new Map<string, string>([
+      ['stdout', stdout],
+      ['stderr', stderr],
+    ]);
+    for (const file of filesUnder(reportDir))
+      outputs.set(relative(reportDir, file), readFileSync(file, 'utf8'));
+    // Every report the run writes is searched, so a report that went missing is no pass.
+    for (const name of ['summary.json', 'junit.xml', 'index.html', 'scope-matrix.md', 'exchanges.har'])
+      expect([...outputs.keys()]).toContain(name);
+    expect([...outputs.keys()].some((name) => name.startsWith('allure-results/'))).toBe(true);
+
+    const keys = keyringSecrets(server.keyring);
+    expect(keys.length).toBeGreaterThan(3);
+    const minted = [...onTheWire].filter((secret) => secret.startsWith('con_sh_'));
+    // The run did mint share tokens and send keys, so their absence below says something.
+    expect(minted.length).toBeGreaterThan(0);
+    expect([...onTheWire].some((secret) => keys.includes(secret))).toBe(true);
+    // And the outputs do show that secrets were there, redacted.
+    const everything = [...outputs.values()].join('\n');
+    expect(everything).toContain(REDACTED_KEY);
+    expect(everything).toContain(REDACTED_SHARE_TOKEN);
+
+    const leaks: string[] = [];
+    const needles = [...new Set([...keys, ...onTheWire].flatMap(fragments).flatMap(spellings))];
+    for (const [name, text] of outputs) {
+      for (const needle of needles) {
+        let at = text.indexOf(needle);
+        while (at !== -1) {
+          leaks.push(`${name}: …${text.slice(Math.max(0, at - 40), at + needle.length + 20)}…`);
+          at = text.indexOf(needle, at + 1);
+        }
+      }
+      leaks.push(
+        ...occurrences(name, text, UNREDACTED_KEY),
+        ...occurrences(name, text, UNREDACTED_SHARE_TOKEN),
+      );
+    }
+    expect([...new Set(leaks)]).toEqual([]);
+  });
+});
