@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -56,6 +56,45 @@ describe('conformance serve', () => {
       await expect(fetch(`${baseUrl}/users/get_voice_clone`)).rejects.toThrow();
     } finally {
       stop.abort();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('replaces a keyring file that others could read with one only its owner can', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'serve-test-'));
+    const file = join(dir, 'keyring.json');
+    await writeFile(file, '{"keys": {}}\n', { mode: 0o644 });
+    // writeFile's mode is taken off by the umask: made 0644 whatever the umask of this process.
+    await chmod(file, 0o644);
+    const stop = new AbortController();
+    const { out, err, io } = capture();
+    try {
+      const done = runServe(['--keyring-out', file], { ...io, stop: stop.signal });
+      await expect.poll(() => out.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+      expect((await stat(file)).mode & 0o777).toBe(0o600);
+      const keyring = JSON.parse(await readFile(file, 'utf8')) as { keys: Record<string, string> };
+      expect(Object.keys(keyring.keys).sort()).toEqual([...KEYRING_ROLES].sort());
+      // Nothing is left beside it: the keys were written to a temporary file renamed over it.
+      expect(await readdir(dir)).toEqual(['keyring.json']);
+      stop.abort();
+      expect(await done).toBe(0);
+      expect(err).toEqual([]);
+    } finally {
+      stop.abort();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a keyring path that is a directory is a one-line error, exit 2, and leaves nothing behind', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'serve-test-'));
+    const { err, io } = capture();
+    try {
+      await mkdir(join(dir, 'keys'));
+      expect(await runServe(['--keyring-out', join(dir, 'keys')], io)).toBe(2);
+      expect(err).toHaveLength(1);
+      expect(err[0]).toContain('cannot write the keyring');
+      expect(await readdir(dir)).toEqual(['keys']);
+    } finally {
       await rm(dir, { recursive: true, force: true });
     }
   });

@@ -1,4 +1,6 @@
-import { writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { open, rename, rm } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { createReferenceServer } from '../reference/server.ts';
 import { ConfigError } from '../target/config-error.ts';
 import { parseCommand, type CommandSpec } from './command-line.ts';
@@ -59,6 +61,32 @@ function untilStopped(stop?: AbortSignal): Promise<void> {
   });
 }
 
+/**
+ * Writes `text` to `file` readable by its owner only (0600), also when `file` exists with wider
+ * permissions: writeFile's `mode` applies only to a file it creates, and changing the mode of the
+ * existing file would not help a reader that opened it before. So the keys go into a new file in
+ * the same directory, created exclusively (never through a planted file or link) and made 0600
+ * before the first byte, which then replaces `file` by a rename: at no moment does a file others
+ * can read hold the keys.
+ */
+async function writePrivately(file: string, text: string): Promise<void> {
+  const temporary = join(dirname(file), `.${basename(file)}.${randomBytes(6).toString('hex')}.tmp`);
+  const handle = await open(temporary, 'wx', 0o600);
+  try {
+    try {
+      // The umask may have taken bits off 0600, never added any; this makes it exactly 0600.
+      await handle.chmod(0o600);
+      await handle.writeFile(text);
+    } finally {
+      await handle.close();
+    }
+    await rename(temporary, file);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}
+
 export interface ServeIo {
   out: (line: string) => void;
   err: (line: string) => void;
@@ -91,11 +119,13 @@ export async function runServe(argv: string[], io: ServeIo = consoleIo): Promise
   }
 
   try {
-    if (flags.keyringOut !== undefined) {
-      await writeFile(flags.keyringOut, `${JSON.stringify(server.keyring, null, 2)}\n`, { mode: 0o600 });
-    }
+    if (flags.keyringOut !== undefined)
+      await writePrivately(flags.keyringOut, `${JSON.stringify(server.keyring, null, 2)}\n`);
   } catch (error) {
-    io.err(`conformance serve: cannot write the keyring: ${(error as Error).message}`);
+    const code = (error as NodeJS.ErrnoException).code;
+    io.err(
+      `conformance serve: cannot write the keyring to ${flags.keyringOut}: ${code ?? (error as Error).message}`,
+    );
     await server.close();
     return 2;
   }
