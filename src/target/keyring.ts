@@ -5,6 +5,7 @@ import { KEYRING_ROLES, type Keyring, type Role, type RouteProbe } from './keyri
 
 const ROLE_SET: ReadonlySet<string> = new Set(KEYRING_ROLES);
 const PROBE_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
+const ROLE_SHAPE = /^[A-Za-z]{1,30}(?:[:-][A-Za-z]{1,30}){0,3}$/;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -31,9 +32,10 @@ function parseProbes(file: string, field: string, value: unknown): RouteProbe[] 
       throw new ConfigError(`keyring ${file}: ${field}[${index}] must be {method: string, path: string}`);
     }
     const method = entry.method.toUpperCase();
+    // The value is not quoted: whatever stands in the file may be a key pasted in the wrong place.
     if (!PROBE_METHODS.has(method)) {
       throw new ConfigError(
-        `keyring ${file}: ${field}[${index}].method "${entry.method}" is not an HTTP method`,
+        `keyring ${file}: ${field}[${index}].method is not an HTTP method (one of ${[...PROBE_METHODS].join(', ')})`,
       );
     }
     if (!entry.path.startsWith('/')) {
@@ -49,10 +51,17 @@ export function parseKeyring(file: string, data: unknown): Keyring {
   const keysValue = data.keys ?? {};
   if (!isRecord(keysValue)) throw new ConfigError(`keyring ${file}: "keys" must be an object of role → key`);
   const keys: Partial<Record<Role, string>> = {};
-  for (const [role, key] of Object.entries(keysValue)) {
+  for (const [index, [role, key]] of Object.entries(keysValue).entries()) {
     if (!ROLE_SET.has(role)) {
+      // A role is quoted only when it reads like one (words joined by ':' or '-', as every role
+      // of TARGET.md does): a key and its role written the wrong way round put the key here.
+      const named = ROLE_SHAPE.test(role) ? `"${role}"` : `of entry ${index + 1} of "keys"`;
+      const swapped =
+        typeof key === 'string' && ROLE_SET.has(key)
+          ? `; it looks like a key and its role written the wrong way round ("${key}": KEY)`
+          : '';
       throw new ConfigError(
-        `keyring ${file}: unknown role "${role}" (known roles: ${KEYRING_ROLES.join(', ')})`,
+        `keyring ${file}: unknown role ${named}${swapped} (known roles: ${KEYRING_ROLES.join(', ')})`,
       );
     }
     if (typeof key !== 'string' || key.length === 0) {
@@ -87,13 +96,74 @@ export function readKeyringFile(file: string): Keyring {
     const code = (error as NodeJS.ErrnoException).code;
     throw new ConfigError(`keyring ${file}: cannot be read (${code ?? 'unknown error'})`);
   }
+  // A byte-order mark (some Windows editors write one) is not JSON, but not a mistake either.
+  if (text.startsWith('\uFEFF')) text = text.slice(1);
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch (error) {
-    throw new ConfigError(`keyring ${file}: not valid JSON (${(error as Error).message})`);
+    throw new ConfigError(`keyring ${file}: ${jsonSyntaxProblem(text, (error as Error).message)}`);
   }
   return parseKeyring(file, data);
+}
+
+const CUT_SHORT = 'the file ends before the JSON does';
+
+/**
+ * V8's JSON.parse messages in this suite's words. Only the description is taken, never the
+ * message itself: V8 quotes the source around the error (`Unexpected token 's', ..."full":
+ * svc_ai_abc"...`) and older versions name the character (`Unexpected token s in JSON`), and in a
+ * keyring that text is a key.
+ */
+const JSON_PROBLEMS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/^Unexpected end of JSON input/, CUT_SHORT],
+  [/^Unterminated string/, 'a string is not closed'],
+  [/^Expected ',' or '}' after property value/, "expected ',' or '}' after a value"],
+  [/^Expected ',' or ']' after array element/, "expected ',' or ']' after an array element"],
+  [/^Expected property name or '}'/, "expected a property name or '}'"],
+  [/^Expected double-quoted property name/, 'expected a double-quoted property name (a trailing comma?)'],
+  [/^Expected ':' after property name/, "expected ':' after a property name"],
+  [/^Unexpected non-whitespace character after JSON/, 'more text after the JSON value'],
+  [/^Bad control character in string literal/, 'a control character (a line break?) inside a string'],
+  [/^Bad (escaped character|Unicode escape)/, 'a bad escape sequence inside a string'],
+  [
+    /^(Exponent part is missing a number|No number after minus sign|Unterminated fractional number)/,
+    'a malformed number',
+  ],
+  [/^Unexpected (token|number|string)/, 'something unexpected (a value without quotes?)'],
+];
+
+/** Line and column (from 1) of a UTF-16 offset into `text`. */
+function lineAndColumn(text: string, offset: number): { line: number; column: number } {
+  const before = text.slice(0, offset);
+  const lineStart = before.lastIndexOf('\n') + 1;
+  return { line: before.split('\n').length, column: offset - lineStart + 1 };
+}
+
+/**
+ * "not valid JSON at line L, column C: what is wrong", from what `message` (JSON.parse's, for
+ * `text`) says of the place: `at position N (line L column C)` (newer V8), `at position N`
+ * (Node 20), or the end of the input; without any of these just "not valid JSON". Nothing of
+ * `text` is quoted.
+ */
+export function jsonSyntaxProblem(text: string, message: string): string {
+  let described = JSON_PROBLEMS.find(([pattern]) => pattern.test(message))?.[1];
+  // Anchored at the end: a message that quotes the source ends in `is not valid JSON`, so numbers
+  // that stand in the file are never mistaken for the place.
+  const found = /in JSON at position (\d+)(?: \(line (\d+) column (\d+)\))?$/.exec(message);
+  const ended = /^Unexpected end of JSON input$/.test(message);
+  const offset =
+    found?.[1] !== undefined ? Math.min(Number(found[1]), text.length) : ended ? text.length : undefined;
+  // Whatever V8 expected there, a parse that stopped at the end of the text met a cut file.
+  if (offset !== undefined && offset >= text.trimEnd().length) described = CUT_SHORT;
+  const place =
+    found?.[2] !== undefined && found[3] !== undefined
+      ? { line: Number(found[2]), column: Number(found[3]) }
+      : offset !== undefined
+        ? lineAndColumn(text, offset)
+        : undefined;
+  const at = place ? ` at line ${place.line}, column ${place.column}` : '';
+  return `not valid JSON${at}${described ? `: ${described}` : ''}`;
 }
 
 /** Every secret in the keyring, for redaction. */
