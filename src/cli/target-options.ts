@@ -21,7 +21,7 @@ export const TARGET_OPTIONS: Readonly<Record<string, OptionSpec>> = {
   'api-key': {
     type: 'string',
     value: 'KEY',
-    help: 'one key used as the full role, when there is no keyring (8 characters at least)',
+    help: 'one key used as the full role, when there is no keyring (8 characters at least); better set in the environment: on the command line it shows in the process list and shell history',
     env: TARGET_ENV.apiKey,
     group: 'target',
   },
@@ -43,8 +43,20 @@ export const TARGET_OPTIONS: Readonly<Record<string, OptionSpec>> = {
   },
 };
 
-/** The target flags as src/target/config.ts takes them (flags win over the environment there). */
-export function targetFlags(args: CommandArgs): TargetFlags {
+/** Printed when a key is given with --api-key; it names the exposure, never the key. */
+const API_KEY_FLAG_WARNING = `conformance: warning: --api-key puts the key in the process list and shell history, where other users of this machine can read it; set ${TARGET_ENV.apiKey} instead (or a keyring file)`;
+
+/**
+ * The target flags as src/target/config.ts takes them (flags win over the environment there).
+ * Every command that takes TARGET_OPTIONS reads them here once, so this is where a key given on
+ * the command line is warned about, once per command. The warning goes straight to stderr by
+ * default: it is not a result, and a command's own output (and a test's capture of it) stays as it was.
+ */
+export function targetFlags(
+  args: CommandArgs,
+  warn: (line: string) => void = (line) => void process.stderr.write(`${line}\n`),
+): TargetFlags {
+  if ((args.string('api-key') ?? '').trim() !== '') warn(API_KEY_FLAG_WARNING);
   return {
     baseUrl: args.string('base-url'),
     keyringFile: args.string('keyring'),

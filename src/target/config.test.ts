@@ -1,7 +1,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { parseCommand } from '../cli/command-line.ts';
+import { TARGET_OPTIONS, targetFlags } from '../cli/target-options.ts';
 import { resolveTarget, targetOptions, validateBaseUrl } from './config.ts';
 import { ConfigError } from './config-error.ts';
 import { parseKeyring, readKeyringFile } from './keyring.ts';
@@ -88,6 +90,65 @@ describe('validateBaseUrl', () => {
   ])('refuses %s', (url, message) => {
     expect(() => validateBaseUrl(url)).toThrow(ConfigError);
     expect(() => validateBaseUrl(url)).toThrow(message);
+  });
+
+  // The base URL is printed and written into every report: a secret in it would be too.
+  it.each([
+    [
+      'http://user:s3cretPassw0rd@x.example/api/v1',
+      'base URL "http://…@x.example/api/v1" must not carry credentials',
+    ],
+    [
+      'http://x.example/api/v1?token=s3cretPassw0rd',
+      'base URL "http://x.example/api/v1?…" must end in /api/v1',
+    ],
+    ['svc_ai_s3cretPassw0rd', 'base URL "svc_ai_…redacted" is not a valid URL'],
+  ])('refuses %s without showing the secret in it', (url, message) => {
+    let thrown = '';
+    try {
+      validateBaseUrl(url);
+    } catch (error) {
+      thrown = (error as Error).message;
+    }
+    expect(thrown.startsWith(message), thrown).toBe(true);
+    expect(thrown).not.toContain('s3cret');
+  });
+});
+
+describe('a key on the command line', () => {
+  const COMMAND = { name: 'probe', summary: '', synopsis: '', options: TARGET_OPTIONS, examples: [] };
+  const WARNING =
+    'conformance: warning: --api-key puts the key in the process list and shell history, where other users of this machine can read it; set CONFORMANCE_API_KEY instead (or a keyring file)';
+  const key = 'svc_ai_on_the_command_line_0042';
+
+  it('--api-key is warned about once, without the key', () => {
+    const warnings: string[] = [];
+    const flags = targetFlags(parseCommand(COMMAND, ['--api-key', key]), (line) => warnings.push(line));
+    expect(flags.apiKey).toBe(key);
+    expect(warnings).toEqual([WARNING]);
+  });
+
+  it('the warning goes to stderr unless told otherwise', () => {
+    const write = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    try {
+      targetFlags(parseCommand(COMMAND, [`--api-key=${key}`]));
+      expect(write.mock.calls.map(([chunk]) => String(chunk))).toEqual([`${WARNING}\n`]);
+    } finally {
+      write.mockRestore();
+    }
+  });
+
+  it('a key from CONFORMANCE_API_KEY, or none, is not warned about', () => {
+    const warnings: string[] = [];
+    const flags = targetFlags(parseCommand(COMMAND, []), (line) => warnings.push(line));
+    expect(targetOptions(flags, { CONFORMANCE_API_KEY: key }).apiKey).toBe(key);
+    targetFlags(parseCommand(COMMAND, ['--api-key', ' ']), (line) => warnings.push(line));
+    expect(warnings).toEqual([]);
+  });
+
+  it("the option's help recommends the environment", () => {
+    expect(TARGET_OPTIONS['api-key']?.help).toMatch(/better set in the environment/);
+    expect(TARGET_OPTIONS['api-key']?.env).toBe('CONFORMANCE_API_KEY');
   });
 });
 

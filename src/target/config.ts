@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { makeRedactor } from '../http/redact.ts';
 import { ConfigError } from './config-error.ts';
 import type { Keyring } from './keyring-types.ts';
 import { assertRedactableKey, readKeyringFile } from './keyring.ts';
@@ -50,19 +51,44 @@ export function targetOptions(flags: TargetFlags, env: NodeJS.ProcessEnv): Targe
   return options;
 }
 
+/**
+ * A base URL as an error message shows it: credentials (`https://user:token@host`) and a query
+ * hidden, and anything shaped like a key or a share token too (a key pasted after --base-url).
+ */
+function shownUrl(baseUrl: string): string {
+  let shown = baseUrl;
+  try {
+    const url = new URL(baseUrl);
+    const credentials = url.username !== '' || url.password !== '';
+    if (credentials || url.search !== '' || url.hash !== '') {
+      shown = `${url.protocol}//${credentials ? '…@' : ''}${url.host}${url.pathname}${url.search ? '?…' : ''}${url.hash ? '#…' : ''}`;
+    }
+  } catch {
+    // Not a URL: shown as typed, less anything shaped like a secret.
+  }
+  return makeRedactor([])(shown);
+}
+
 export function validateBaseUrl(baseUrl: string): string {
   let url: URL;
   try {
     url = new URL(baseUrl);
   } catch {
-    throw new ConfigError(`base URL "${baseUrl}" is not a valid URL`);
+    throw new ConfigError(`base URL "${shownUrl(baseUrl)}" is not a valid URL`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ConfigError(`base URL "${baseUrl}" must use http or https`);
+    throw new ConfigError(`base URL "${shownUrl(baseUrl)}" must use http or https`);
+  }
+  // The base URL is printed and written into every report, so it must hold nothing secret; and
+  // the suite authenticates with the keyring's keys only.
+  if (url.username !== '' || url.password !== '') {
+    throw new ConfigError(
+      `base URL "${shownUrl(baseUrl)}" must not carry credentials (user:password@): the suite authenticates with keys, and prints the base URL in its reports`,
+    );
   }
   const normalised = baseUrl.replace(/\/+$/, '');
   if (!normalised.endsWith('/api/v1')) {
-    throw new ConfigError(`base URL "${baseUrl}" must end in /api/v1 (the versioned base address)`);
+    throw new ConfigError(`base URL "${shownUrl(baseUrl)}" must end in /api/v1 (the versioned base address)`);
   }
   return normalised;
 }
