@@ -72,18 +72,19 @@ export function expectAuthRefusal(exchange: Exchange): void {
   }
 }
 
-/** The `code` of a refusal, for recording where the document leaves it open. */
+/**
+ * The `code` of a refusal, for recording where the document leaves it open. No answer is nothing
+ * to record: it is an error of the run (expectResponse), not an observation.
+ */
 export function refusalCode(exchange: Exchange): string {
-  const response = exchange.response;
-  if (!response) return `no response (${exchange.error ?? 'unknown error'})`;
+  const response = expectResponse(exchange);
   const code = answeredBody(exchange).code;
   return `${response.status}${typeof code === 'string' ? ` ${code}` : ''}`;
 }
 
 /** Status, code and message of an answer, for recording errors whose body the document leaves open. */
 export function errorSummary(exchange: Exchange): string {
-  const response = exchange.response;
-  if (!response) return `no response (${exchange.error ?? 'unknown error'})`;
+  const response = expectResponse(exchange);
   const body = bodyOf(exchange);
   const parts = [String(response.status)];
   if (body.code !== undefined) parts.push(`code ${show(body.code)}`);

@@ -228,6 +228,24 @@ async function awaitCreatesInFlight(file: string): Promise<void> {
   }
 }
 
+/**
+ * A check a stop kept from finishing: vitest reports the one it aborted mid-way as skipped
+ * ("aborted"), and those of a started file it never reached as pending (our "not run").
+ */
+function cutShort(check: SummaryCheck): boolean {
+  return (
+    check.outcome === 'skipped' &&
+    (check.message === 'not run' || check.message?.includes('aborted') === true)
+  );
+}
+
+/** What a signal cut short is skipped, saying so (the run's summary is marked interrupted). */
+function markInterrupted(checks: readonly SummaryCheck[], signal: string): SummaryCheck[] {
+  return checks.map((check) =>
+    cutShort(check) ? { ...check, message: `not run: the run was interrupted (${signal})` } : check,
+  );
+}
+
 /** The checks a deadline kept from finishing: errored, with the reason, never silently absent. */
 async function checksCutByDeadline(
   include: readonly string[],
@@ -236,11 +254,7 @@ async function checksCutByDeadline(
   wanted: ReadonlySet<string> | undefined,
 ): Promise<SummaryCheck[]> {
   const reason = `not run: the run's deadline (${formatDuration(deadlineMs)}) passed before it finished (--deadline)`;
-  const seen = new Set(
-    reported
-      .filter((check) => check.outcome !== 'skipped' || !check.message?.includes('aborted'))
-      .map((c) => c.id),
-  );
+  const seen = new Set(reported.filter((check) => !cutShort(check)).map((c) => c.id));
   const index = await collectChecks(PROJECT_ROOT, include);
   return index
     .filter(
@@ -396,6 +410,10 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
         include,
         watch: false,
         pool: 'threads',
+        // The check files share each worker's modules (the spec is loaded and its schemas compiled
+        // once per worker, not once per file): a full run takes seconds instead of a minute, and
+        // the files keep nothing between them but those caches (their fixtures are file-scoped).
+        isolate: false,
         // vitest's own verdict on an empty run is not ours: a run that executed no check exits 2
         // (exitCodeOf), whatever vitest thinks of it.
         passWithNoTests: true,
@@ -444,7 +462,9 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
     const reported =
       stoppedBy?.kind === 'deadline'
         ? collect.checks.filter((check) => !cut.some((c) => c.id === check.id))
-        : collect.checks;
+        : stoppedBy?.kind === 'signal'
+          ? markInterrupted(collect.checks, stoppedBy.signal)
+          : collect.checks;
     const executed = [...reported, ...cut].filter((check) => check.outcome !== 'skipped').length;
     const applied = applyExpectations(
       [...reported, ...cut],

@@ -49,4 +49,11 @@ describe('settleCheckError: what an error thrown by a check makes of it', () => 
     expect(() => settleCheckError(setup, m)).toThrow(ConformanceFailure);
     expect(() => settleCheckError(setup, m)).toThrow(/Received: 500 \/ Needed: 200/);
   });
+
+  it("leaves a setup step that got no answer errored, even on the check's own operation", () => {
+    const m = { ...meta('must'), operations: ['createPlugin'] };
+    const unanswered: Exchange = { ...serverError, response: undefined, error: 'response larger than 8 MiB' };
+    const setup = new SetupError('setup: create plugin p: Received: no answer', unanswered);
+    expect(() => settleCheckError(setup, m)).toThrow(setup);
+  });
 });

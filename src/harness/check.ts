@@ -207,10 +207,14 @@ function kindOf(requirements: readonly string[]): CheckKind {
   return 'observed';
 }
 
-/** A setup step that failed on an operation the check names as its own is the check's verdict. */
+/**
+ * A setup step that got a wrong answer on an operation the check names as its own is the check's
+ * verdict. No answer at all (a timeout, a dropped connection, a body past the cap) is no verdict:
+ * it stays an error, as it does for the check's own requests (expectResponse).
+ */
 function asVerdictOnOwnOperation(error: unknown, meta: CheckMeta): unknown {
-  if (!(error instanceof SetupError)) return error;
-  const operationId = error.exchange?.operationId;
+  if (!(error instanceof SetupError) || error.exchange?.response === undefined) return error;
+  const operationId = error.exchange.operationId;
   return operationId !== undefined && meta.operations.includes(operationId)
     ? new ConformanceFailure(error.summary, error.exchange)
     : error;

@@ -42,7 +42,8 @@ function deleteCall(client: ApiClient, kind: LedgerKind, id: string): Promise<Ex
   return client.call('deleteKnowledgeBase', { path: { kbId: id } });
 }
 
-type Outcome = { removedOn: LedgerAccount } | { gone: true } | { problem: string };
+/** `silent`: the target gave no answer at all, so the sweep stops rather than wait out every entry. */
+type Outcome = { removedOn: LedgerAccount } | { gone: true } | { problem: string; silent?: boolean };
 
 /**
  * Whether the account still has it, by a read: the status a delete of something absent gets is
@@ -78,8 +79,10 @@ async function removeById(entry: OpenEntry & { id: string }, clients: AccountCli
       continue;
     }
     const exchange = await deleteCall(client, entry.kind, entry.id);
-    const status = exchange.response?.status;
-    if (status !== undefined && status >= 200 && status < 300) return { removedOn: account };
+    if (exchange.response === undefined)
+      return { problem: `account ${account}: the delete got ${answer(exchange)}`, silent: true };
+    const status = exchange.response.status;
+    if (status >= 200 && status < 300) return { removedOn: account };
     const there = await stillThere(client, entry.kind, entry.id);
     if (there === true) problems.push(`account ${account}: the delete answered ${answer(exchange)}`);
     else if (there !== false) problems.push(`account ${account}: ${there}`);
@@ -107,12 +110,19 @@ export async function sweepLedger(
 ): Promise<SweepReport> {
   const report: SweepReport = { removed: [], gone: 0, problems: [] };
   const entries = [...state.open].sort((a, b) => ORDER.indexOf(a.kind) - ORDER.indexOf(b.kind));
-  for (const entry of entries) {
+  for (const [index, entry] of entries.entries()) {
     const { id, name } = entry;
     if (id !== undefined) {
       const outcome = await removeById({ ...entry, id }, clients);
-      if ('problem' in outcome) report.problems.push(`${describe(entry)}: ${outcome.problem}`);
-      else {
+      if ('problem' in outcome) {
+        report.problems.push(`${describe(entry)}: ${outcome.problem}`);
+        if (outcome.silent === true) {
+          // A target that does not answer would make every further entry wait out its timeout.
+          for (const rest of entries.slice(index + 1))
+            report.problems.push(`${describe(rest)}: not tried: the target stopped answering`);
+          break;
+        }
+      } else {
         writer.markDeleted(entry.kind, id);
         if ('gone' in outcome) report.gone += 1;
         else report.removed.push(`${entry.kind} ${id} (account ${outcome.removedOn})`);

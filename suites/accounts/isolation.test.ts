@@ -2,7 +2,7 @@ import { describe, expect } from 'vitest';
 import { expectMessage } from '../../src/checks/error-body.ts';
 import { ConformanceFailure } from '../../src/checks/failure.ts';
 import { expectRejected } from '../../src/checks/rejection.ts';
-import { expectStatus } from '../../src/checks/status.ts';
+import { expectResponse, expectStatus } from '../../src/checks/status.ts';
 import { check, type CheckContext } from '../../src/harness/check.ts';
 import type { ApiClient, CallInput } from '../../src/http/client.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
@@ -452,9 +452,10 @@ function judge(row: Row, exchange: Exchange, w: World, input: CallInput, context
       return;
     }
     case 'observed':
+      // No answer is an error of the run, never an observation.
       context.observe(
         'ACCT-01',
-        `${row.operationId} by another account: HTTP ${exchange.response?.status ?? 'none'}`,
+        `${row.operationId} by another account: HTTP ${expectResponse(exchange).status}`,
       );
       return;
   }

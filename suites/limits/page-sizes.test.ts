@@ -2,7 +2,7 @@ import { describe, expect } from 'vitest';
 import { ConformanceFailure } from '../../src/checks/failure.ts';
 import { expectPageArithmetic } from '../../src/checks/list-page.ts';
 import { expectSchema } from '../../src/checks/schema.ts';
-import { expectStatus } from '../../src/checks/status.ts';
+import { expectResponse, expectStatus } from '../../src/checks/status.ts';
 import { uniqueWord } from '../../src/generate/identity.ts';
 import { check, type CheckContext } from '../../src/harness/check.ts';
 import type { CallInput } from '../../src/http/client.ts';
@@ -169,13 +169,15 @@ describe('rate limits', () => {
     'rate limits are not shown: any rate-limit header or 429 met is recorded',
     async (context) => {
       const exchange = await context.as('full').call('listPersonas', { path: { sessionId: 'conformance' } });
+      // No answer is nothing to record: an error of the run.
+      const response = expectResponse(exchange);
       // Header names only: their values (requests left, reset time) change from run to run.
-      const headers = Object.keys(exchange.response?.headers ?? {})
+      const headers = Object.keys(response.headers)
         .filter((name) => /rate|retry-after/i.test(name))
         .sort();
       context.observe(
         'LIM-17',
-        `status ${exchange.response?.status ?? exchange.error}; ${headers.length > 0 ? headers.join('; ') : 'no rate-limit headers'}`,
+        `status ${response.status}; ${headers.length > 0 ? headers.join('; ') : 'no rate-limit headers'}`,
       );
     },
     { operations: ['listPersonas'] },
