@@ -3,6 +3,8 @@ import { attachment, epic, feature, label, story } from 'allure-js-commons';
 import { inject, test as base, type TestContext } from 'vitest';
 import { ConformanceFailure, ConformanceWarning, SetupError } from '../checks/failure.ts';
 import { ApiClient, type ClientOptions } from '../http/client.ts';
+import { makeRedactor } from '../http/redact.ts';
+import { redactStrings } from '../report/redact-structured.ts';
 import { AccountResources } from '../resources/account.ts';
 import { FileScope } from '../resources/file-scope.ts';
 import { KnowledgeSteps } from '../resources/knowledge-steps.ts';
@@ -193,6 +195,27 @@ const conformanceTest = base.extend<CheckFixtures & InternalFixtures>({
   ],
 });
 
+const hideShareTokens = makeRedactor([]);
+
+/**
+ * An error as it may leave the worker: a check that reads a minted share token can quote it in an
+ * assertion (`expected 'tok…' to match /^con_sh_/`), and the reports are redacted in the main
+ * process, which never saw the token. So the words that travel (message, stack, the compared
+ * values) are redacted here, where the token was learnt.
+ */
+function withoutLearnedSecrets(thrown: unknown): unknown {
+  if (!(thrown instanceof Error)) return thrown;
+  const error = thrown as Error & { actual?: unknown; expected?: unknown; exchange?: unknown };
+  error.message = hideShareTokens(error.message);
+  // The exchange travels with a failure (the JUnit reporter prints it): its parsed body still
+  // holds what the answer said, a minted token too.
+  if (error.exchange !== undefined) error.exchange = redactStrings(error.exchange, hideShareTokens);
+  if (error.stack !== undefined) error.stack = hideShareTokens(error.stack);
+  if (typeof error.actual === 'string') error.actual = hideShareTokens(error.actual);
+  if (typeof error.expected === 'string') error.expected = hideShareTokens(error.expected);
+  return error;
+}
+
 /** Whether the run's `--requirement` selection (none: everything) takes a check citing these ids. */
 function isSelected(requirements: readonly string[]): boolean {
   const selection = inject('selection');
@@ -313,7 +336,8 @@ export function check(
       for (const requirement of requirements) await story(requirement);
       try {
         await body(context);
-      } catch (error) {
+      } catch (thrown) {
+        const error = withoutLearnedSecrets(thrown);
         // The request and the answer a verdict rests on, in the Allure report beside the failure.
         if (error instanceof Error && 'exchange' in error && error.exchange !== undefined)
           await attachment('exchange (curl and answer)', error.message, 'text/plain');

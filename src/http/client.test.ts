@@ -9,6 +9,7 @@ import { REDACTED_KEY, REDACTED_SHARE_TOKEN } from './redact.ts';
 
 const KEY = 'svc_ai_client_test_key_123';
 const SHARE_TOKEN = 'con_sh_client_test_token_77';
+const PLAIN_TOKEN = 'plainClientTestToken0099';
 
 interface Seen {
   method: string;
@@ -38,6 +39,12 @@ beforeAll(async () => {
       if (req.url?.startsWith('/api/v1/share')) {
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ status: true, message: 'token created', data: SHARE_TOKEN }));
+        return;
+      }
+      if (req.url?.startsWith('/api/v1/persona/enterprise/sharePersona/')) {
+        // A token without the documented prefix: still a secret.
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ status: true, message: 'token created', data: PLAIN_TOKEN }));
         return;
       }
       if (req.url?.startsWith('/api/v1/echo-key')) {
@@ -103,6 +110,20 @@ describe('ApiClient', () => {
     expect(everything).not.toContain(KEY);
     expect(exchange.request.headers.authorization).toBe(`Bearer ${REDACTED_KEY}`);
     expect(toCurl(exchange)).toContain(`-H 'authorization: Bearer ${REDACTED_KEY}'`);
+  });
+
+  it('hides a minted share token without the con_sh_ prefix from then on, and keeps it for the check', async () => {
+    const minted = await client().call('sharePersona', { path: { customPersonaId: 'x' } });
+    expect((minted.response?.json as { data: string }).data).toBe(PLAIN_TOKEN);
+    expect(minted.response?.text).not.toContain(PLAIN_TOKEN);
+    const used = await client().raw('GET', `/echo-key?token=${PLAIN_TOKEN}`, {
+      headers: { authorization: `Bearer ${PLAIN_TOKEN}` },
+    });
+    // Everything recorded; the parsed body alone keeps what the answer said, for the check.
+    expect(JSON.stringify({ ...used, response: { ...used.response, json: undefined } })).not.toContain(
+      PLAIN_TOKEN,
+    );
+    expect(toCurl(used)).not.toContain(PLAIN_TOKEN);
   });
 
   it('keeps a share token in the parsed body for the check, and out of the recorded text and curl line', async () => {

@@ -1,7 +1,8 @@
 import { Agent, FormData, request } from 'undici';
 import type { Operation, Spec } from '../spec/openapi.ts';
 import type { Exchange, MultipartPart, RecordedResponse } from './exchange.ts';
-import { makeRedactor, type Redactor } from './redact.ts';
+import { isObject } from './json.ts';
+import { learnShareToken, makeRedactor, type Redactor } from './redact.ts';
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 
@@ -216,7 +217,7 @@ export class ApiClient {
     );
     const exchange: Exchange = {
       operationId: operation?.operationId,
-      label: operation ? operation.label : `${method} ${path}`,
+      label: operation ? operation.label : this.redact(`${method} ${path}`),
       request: {
         method,
         url: this.redact(url),
@@ -249,13 +250,17 @@ export class ApiClient {
         await readCapped(res.body, this.options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES),
       );
       const responseHeaders = flatHeaders(res.headers);
+      const json = parseJson(received);
+      // A minted share token is a secret whatever its shape: learnt before anything is recorded.
+      const token = operation?.operationId === 'sharePersona' && isObject(json) ? json.data : undefined;
+      if (typeof token === 'string') learnShareToken(token);
       // The text is what reports show (curl lines, excerpts); the JSON is what checks read. Anything
       // a check copies from the JSON into a message is redacted again before any report is written.
       const response: RecordedResponse = {
         status: res.statusCode,
         headers: responseHeaders,
         text: this.redact(received),
-        json: parseJson(received),
+        json,
       };
       exchange.response = response;
     } catch (error) {

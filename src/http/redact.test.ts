@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { makeRedactor, REDACTED_KEY, REDACTED_SHARE_TOKEN, redactShareTokens } from './redact.ts';
+import {
+  learnShareToken,
+  makeRedactor,
+  REDACTED_KEY,
+  REDACTED_SHARE_TOKEN,
+  redactShareTokens,
+} from './redact.ts';
 
 describe('makeRedactor', () => {
   it('replaces known secrets even when they do not look like keys', () => {
@@ -39,5 +45,18 @@ describe('makeRedactor', () => {
     expect(makeRedactor([])(text)).toBe(`{"data":"${REDACTED_SHARE_TOKEN}"} Bearer ${REDACTED_SHARE_TOKEN}`);
     expect(redactShareTokens(text)).toBe(makeRedactor([])(text));
     expect(makeRedactor([], { shareTokens: false })(text)).toBe(text);
+  });
+});
+
+describe('share tokens learnt during the run', () => {
+  it('are hidden, whatever their shape, by redactors that hide share tokens, and kept by those that do not', () => {
+    const token = 'plain-token-without-prefix-42';
+    const hiding = makeRedactor([]);
+    const keeping = makeRedactor([], { shareTokens: false });
+    expect(hiding(`t=${token}`)).toBe(`t=${token}`);
+    learnShareToken(token);
+    expect(hiding(`t=${token}`)).toBe(`t=${REDACTED_SHARE_TOKEN}`);
+    expect(hiding(JSON.stringify({ data: token }))).not.toContain(token);
+    expect(keeping(`t=${token}`)).toBe(`t=${token}`);
   });
 });

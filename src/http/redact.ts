@@ -30,6 +30,25 @@ function spellings(secret: string): string[] {
   return [...new Set([secret, JSON.stringify(secret).slice(1, -1), encodeURIComponent(secret)])];
 }
 
+/**
+ * Share tokens met during the run whose shape gives them away to nobody (an implementation that
+ * mints them without the documented `con_sh_`): hidden from then on by every redactor of this
+ * process that hides share tokens.
+ */
+const learnedTokens = new Set<string>();
+
+/** Remembers a share token seen in an answer, whatever its shape (too short to hide reliably: ignored). */
+export function learnShareToken(token: string): void {
+  if (token.length >= MIN_SECRET_LENGTH && !token.startsWith('con_sh_')) learnedTokens.add(token);
+}
+
+function patternOf(secrets: readonly string[]): RegExp | undefined {
+  const known = [...new Set(secrets.filter((s) => s.length > 0).flatMap(spellings))].sort(
+    (a, b) => b.length - a.length,
+  );
+  return known.length > 0 ? new RegExp(known.map(escapeRegExp).join('|'), 'g') : undefined;
+}
+
 export interface Redactor {
   (text: string): string;
 }
@@ -53,16 +72,23 @@ export function redactShareTokens(text: string): string {
  * never as raw text, so that no replacement can break their syntax.
  */
 export function makeRedactor(secrets: readonly string[], options: RedactorOptions = {}): Redactor {
-  const known = [...new Set(secrets.filter((s) => s.length > 0).flatMap(spellings))].sort(
-    (a, b) => b.length - a.length,
-  );
-  const knownPattern = known.length > 0 ? new RegExp(known.map(escapeRegExp).join('|'), 'g') : undefined;
+  const knownPattern = patternOf(secrets);
   const shareTokens = options.shareTokens ?? true;
+  let learnedPattern: RegExp | undefined;
+  let learnedCount = 0;
   return (text: string) => {
     const withoutKnown = knownPattern ? text.replace(knownPattern, REDACTED_KEY) : text;
     const withoutKeys = withoutKnown.replace(KEY_SHAPE, (match) =>
       match === REDACTED_KEY ? match : REDACTED_KEY,
     );
-    return shareTokens ? redactShareTokens(withoutKeys) : withoutKeys;
+    if (!shareTokens) return withoutKeys;
+    if (learnedTokens.size !== learnedCount) {
+      learnedCount = learnedTokens.size;
+      learnedPattern = patternOf([...learnedTokens]);
+    }
+    const withoutLearned = learnedPattern
+      ? withoutKeys.replace(learnedPattern, REDACTED_SHARE_TOKEN)
+      : withoutKeys;
+    return redactShareTokens(withoutLearned);
   };
 }

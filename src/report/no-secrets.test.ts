@@ -189,3 +189,35 @@ describe('no secret reaches any output', () => {
     expect([...new Set(leaks)]).toEqual([]);
   });
 });
+
+describe('a share token minted without its documented prefix', () => {
+  it('is still a secret: no report and no line printed holds it, and the check still fails the token', async () => {
+    // The reference's planted fault mints `sh_` + 32 characters: a token no shape-based rule knows.
+    const reportDir = join(dir, 'unprefixed');
+    const child = spawn(process.execPath, [BIN, 'run', '--only', AREA, '--report-dir', reportDir], {
+      cwd: ROOT,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        CONFORMANCE_SELF_TEST_RUN: JSON.stringify({ faults: ['assistants.share-token-unprefixed'] }),
+      },
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(code).toBe(1);
+    const summary = JSON.parse(readFileSync(join(reportDir, 'summary.json'), 'utf8')) as {
+      checks: Array<{ id: string; status: string }>;
+    };
+    expect(summary.checks.find((check) => check.id === 'assistants.share.token')?.status).toBe('failed');
+    const token = /(?<![A-Za-z0-9_])sh_[A-Za-z0-9_-]{20,}/g;
+    const found = [
+      ...occurrences('output', output, token),
+      ...filesUnder(reportDir).flatMap((file) =>
+        occurrences(relative(reportDir, file), readFileSync(file, 'utf8'), token),
+      ),
+    ];
+    expect(found).toEqual([]);
+  });
+});
