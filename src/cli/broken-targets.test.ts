@@ -125,7 +125,10 @@ describe('a run against a broken target', () => {
         'response larger than 8 MiB',
       );
       expect(ended.peakBytes).toBeGreaterThan(0);
-      expect(ended.peakBytes).toBeLessThan(600 * MIB);
+      // Before the cap, the 1 GiB bodies took 2.3 GB and then a crash. A run itself (vitest and
+      // its worker threads in this one process) peaks at about 500 MB before any body is read;
+      // the bodies read up to the cap add some 100 MB on top, by GC timing.
+      expect(ended.peakBytes).toBeLessThan(800 * MIB);
     },
   );
 });

@@ -115,8 +115,10 @@ async function unansweredCreate(reportDir: string): Promise<string> {
 async function slowCreatesProxy(
   target: string,
   delayMs: number,
-): Promise<{ baseUrl: string; close: () => Promise<void> }> {
+): Promise<{ baseUrl: string; baseCreated: Promise<void>; close: () => Promise<void> }> {
   const upstream = new URL(target);
+  let created: () => void = () => {};
+  const baseCreated = new Promise<void>((resolve) => (created = resolve));
   const proxy = createServer((req, res) => {
     const slow = req.method === 'POST' && /\/kb\/?$/.test(req.url ?? '');
     const forward = httpRequest(
@@ -128,6 +130,8 @@ async function slowCreatesProxy(
         headers: req.headers,
       },
       (answer) => {
+        // The reference has made the base: only its answer is held back.
+        if (slow) created();
         setTimeout(
           () => {
             res.writeHead(answer.statusCode ?? 502, answer.headers);
@@ -144,6 +148,7 @@ async function slowCreatesProxy(
   const { port } = proxy.address() as AddressInfo;
   return {
     baseUrl: `http://127.0.0.1:${port}${upstream.pathname}`,
+    baseCreated,
     close: () =>
       new Promise((resolve) => {
         proxy.closeAllConnections();
@@ -190,6 +195,7 @@ describe('an interrupted run', () => {
     try {
       const run = startRun('sigterm', slow.baseUrl);
       const ledger = await unansweredCreate(run.reportDir);
+      await slow.baseCreated;
       run.child.kill('SIGTERM');
       // The second once the first is taken (two pending at once are one to the OS).
       while (!run.output().includes('SIGTERM: stopping'))
