@@ -2,9 +2,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSpec, type Spec } from '../spec/openapi.ts';
+import { startBrokenServer, type BrokenMode } from '../testing/broken-server.ts';
 import { ConfigError } from './config-error.ts';
 import type { Keyring } from './keyring-types.ts';
 import { preflight } from './preflight.ts';
+import { assertReachable } from './reachability.ts';
 
 const GOOD = 'svc_ai_preflight_good_1';
 /** Each key stands for one answer of the voice catalog to it. */
@@ -120,5 +122,94 @@ describe('preflight', () => {
         timeoutMs: 2_000,
       }),
     ).rejects.toThrow(/^target http:\/\/127\.0\.0\.1:9\/api\/v1 is unreachable \(ECONNREFUSED/);
+  });
+});
+
+describe('preflight against a broken server', { timeout: 10_000 }, () => {
+  const TIMEOUT_MS = 2_000;
+  /** Room for scheduling on a busy machine; a correctness bound, not a speed figure. */
+  const SLACK_MS = 1_500;
+  const KEY = 'svc_ai_preflight_broken_key';
+
+  /** What the preflight ended with (its notes, or what it threw), and how long it took. */
+  async function preflightOf(mode: BrokenMode): Promise<{ outcome: unknown; elapsed: number }> {
+    const server = await startBrokenServer(mode);
+    try {
+      const started = performance.now();
+      const outcome = await preflight({
+        baseUrl: server.baseUrl,
+        keyring: full(KEY),
+        spec,
+        secrets: [KEY],
+        timeoutMs: TIMEOUT_MS,
+      }).catch((error: unknown) => error);
+      return { outcome, elapsed: performance.now() - started };
+    } finally {
+      await server.close();
+    }
+  }
+
+  it.concurrent.each([
+    ['silent', /^target \S+ is unreachable \(timed out after 2000 ms\)$/],
+    ['reset', /^target \S+ is unreachable \((UND_ERR_SOCKET: other side closed|ECONNRESET: .+)\)$/],
+    [
+      'not-json',
+      /^no API found at \S+ \(GET \/users\/get_voice_clone with the full key answered 200 with a body that is not JSON\)$/,
+    ],
+    ['drip', /^target \S+ is unreachable \(timed out after 2000 ms\)$/],
+    ['huge', /^target \S+ is unreachable \(response larger than 8 MiB \(the cap; --max-body raises it\)\)$/],
+  ] as const)('%s: a configuration error, within the timeout', async (mode, message) => {
+    const { outcome, elapsed } = await preflightOf(mode);
+    expect(outcome).toBeInstanceOf(ConfigError);
+    expect((outcome as Error).message).toMatch(message);
+    expect((outcome as Error).message).not.toContain(KEY);
+    // The first question (without a key) already meets the break: one timeout, not two.
+    expect(elapsed).toBeLessThan(TIMEOUT_MS + SLACK_MS);
+  });
+
+  it.concurrent.each(['probe-then-hang', 'error-500'] as const)(
+    '%s: passes (the catalog answers as the API would, or with a JSON 500 for the checks to judge)',
+    async (mode) => {
+      const { outcome, elapsed } = await preflightOf(mode);
+      expect(outcome).toEqual([]);
+      expect(elapsed).toBeLessThan(SLACK_MS);
+    },
+  );
+});
+
+describe('assertReachable against a broken server', { timeout: 10_000 }, () => {
+  const TIMEOUT_MS = 2_000;
+  const SLACK_MS = 1_500;
+
+  async function reachabilityOf(mode: BrokenMode): Promise<{ outcome: unknown; elapsed: number }> {
+    const server = await startBrokenServer(mode);
+    try {
+      const started = performance.now();
+      const outcome = await assertReachable(server.baseUrl, TIMEOUT_MS).catch((error: unknown) => error);
+      return { outcome, elapsed: performance.now() - started };
+    } finally {
+      await server.close();
+    }
+  }
+
+  it.concurrent.each([
+    ['silent', /is unreachable \(no answer within 2000 ms\)$/],
+    ['reset', /is unreachable \((UND_ERR_SOCKET|ECONNRESET)\)$/],
+  ] as const)('%s: unreachable, within the timeout', async (mode, message) => {
+    const { outcome, elapsed } = await reachabilityOf(mode);
+    expect(outcome).toBeInstanceOf(ConfigError);
+    expect((outcome as Error).message).toMatch(message);
+    expect(elapsed).toBeLessThan(TIMEOUT_MS + SLACK_MS);
+  });
+
+  // Any answer means the target is up; its body is read within the same deadline, and only so far.
+  it.concurrent.each([
+    ['drip', TIMEOUT_MS + SLACK_MS],
+    ['huge', SLACK_MS],
+    ['not-json', SLACK_MS],
+  ] as const)('%s: reachable, and the body read within %s ms', async (mode, bound) => {
+    const { outcome, elapsed } = await reachabilityOf(mode);
+    expect(outcome).toBeUndefined();
+    expect(elapsed).toBeLessThan(bound);
   });
 });

@@ -27,6 +27,12 @@ export type BrokenMode =
 export interface BrokenServer {
   /** Ends in `/api/v1`, as a target's base URL does. */
   baseUrl: string;
+  /**
+   * Connections open right now: a client that gives up on an answer must drop its connection (a
+   * dropped one closes here; one drained or kept in a pool stays open).
+   */
+  openConnections(): number;
+  /** Destroys every open connection and stops every stream; resolves once the port is closed. */
   close(): Promise<void>;
 }
 
@@ -92,13 +98,13 @@ export async function startBrokenServer(mode: BrokenMode): Promise<BrokenServer>
       case 'drip': {
         res.writeHead(200, { 'content-type': 'application/json' });
         res.write('[');
-        const timer = setInterval(() => {
-          if (res.destroyed) {
-            clearInterval(timer);
-            timers.delete(timer);
-          } else res.write(' ');
-        }, 1_000);
+        const timer = setInterval(() => res.write(' '), 1_000);
         timers.add(timer);
+        // The client gone, the drip stops at once (not at its next tick, writing into a closed socket).
+        res.on('close', () => {
+          clearInterval(timer);
+          timers.delete(timer);
+        });
         return;
       }
       case 'huge':
@@ -115,6 +121,7 @@ export async function startBrokenServer(mode: BrokenMode): Promise<BrokenServer>
   const { port } = server.address() as AddressInfo;
   return {
     baseUrl: `http://127.0.0.1:${port}/api/v1`,
+    openConnections: () => sockets.size,
     close: () =>
       new Promise<void>((resolve) => {
         for (const timer of timers) clearInterval(timer);
