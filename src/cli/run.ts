@@ -42,8 +42,8 @@ import { redactProcessOutput } from './redacting-output.ts';
 import { checkFiles, PROJECT_ROOT, requirementIds } from './selection.ts';
 import { TARGET_OPTIONS, targetFlags } from './target-options.ts';
 
-const DEFAULT_PROPERTY_RUNS = 20;
-const DEFAULT_TIMEOUT_MS = 30_000;
+export const DEFAULT_PROPERTY_RUNS = 20;
+export const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_DEADLINE_MS = 30 * 60_000;
 /** How long requests in flight at a stop get to be answered, so their resources are known by id. */
 const STOP_GRACE_MS = 10_000;

@@ -1,4 +1,4 @@
-import { availableParallelism, totalmem } from 'node:os';
+import { availableParallelism } from 'node:os';
 import { parseCommand, positiveInteger, type CommandSpec } from '../cli/command-line.ts';
 import { FAULT_IDS } from '../reference/fault-catalog.ts';
 import { ConfigError } from '../target/config-error.ts';
@@ -14,14 +14,11 @@ export interface SelfTestOptions {
 }
 
 /**
- * Two runs per CPU: a run spends much of its time waiting (module loading through the TypeScript
- * loader, its vitest worker, the reference's answers), so two per CPU finished a set of faults
- * about a third sooner than one per CPU on a 2-CPU machine. Each run holds about half a gigabyte.
+ * One lane per CPU: a lane is a vitest instance of this process with its worker threads, and a
+ * fault's run is mostly CPU (the reference and the checks in one process). On a 2-CPU machine
+ * three lanes finished no sooner than two.
  */
-export const DEFAULT_JOBS = Math.max(
-  1,
-  Math.min(2 * availableParallelism(), Math.floor(totalmem() / 2 ** 30)),
-);
+export const DEFAULT_JOBS = Math.max(1, availableParallelism());
 
 export const SELF_TEST_COMMAND: CommandSpec = {
   name: 'self-test',
@@ -30,7 +27,12 @@ export const SELF_TEST_COMMAND: CommandSpec = {
     'Runs the suite against the clean reference, then once per planted fault against a reference with that fault (only the checks citing its requirement).',
   synopsis: '[--jobs N] [--fault ID[,ID]] [--keep-reports] [--table]',
   options: {
-    jobs: { type: 'string', value: 'N', help: 'runs at once', default: `${DEFAULT_JOBS} on this machine` },
+    jobs: {
+      type: 'string',
+      value: 'N',
+      help: 'fault runs at once (lanes, each a vitest instance kept for its faults)',
+      default: `${DEFAULT_JOBS} on this machine`,
+    },
     fault: { type: 'string', value: 'ID[,ID]', help: 'only these faults (and the check files they need)' },
     'keep-reports': { type: 'boolean', help: "keep every run's reports and output, and print where" },
     table: { type: 'boolean', help: 'print the fault catalog as a Markdown table and stop' },

@@ -6,6 +6,7 @@ import { FAULT_CATALOG, faultById, type FaultDefinition } from '../reference/fau
 import { PROJECT_ROOT } from '../cli/selection.ts';
 import { ConfigError } from '../target/config-error.ts';
 import { ChildRegistry, runConformanceChild, type ChildRun } from './child-run.ts';
+import { FaultLane } from './fault-lane.ts';
 import { renderFaultTable } from './fault-table.ts';
 import { parseSelfTestArgs, type SelfTestOptions } from './options.ts';
 import { limiter } from './pool.ts';
@@ -128,29 +129,41 @@ async function selfTest(
 
   const width = Math.max(...plans.map((plan) => plan.fault.id.length));
   let finished = 0;
-  const verdicts = await Promise.all(
-    plans.map(async ({ fault, files }) => {
-      const run =
-        files.length === 0
-          ? undefined
-          : await limit(() =>
-              runConformanceChild({
-                root: PROJECT_ROOT,
-                args: ['--requirement', fault.requirement, '--bail'],
-                request: { faults: [fault.id], files },
-                reportDir: join(workDir, 'faults', fault.id),
-                timeoutMs: FAULT_TIMEOUT_MS,
-                registry,
-              }),
-            );
-      const verdict = judgeFault(fault, files, run, (await unfaulted).failing);
-      finished += 1;
-      io.out(
-        `  [${String(finished).padStart(String(plans.length).length)}/${plans.length}] ${formatVerdict(verdict, width)}`,
-      );
-      return verdict;
-    }),
+  // The fault runs share a few lanes (a vitest instance each, in this process) beside the
+  // unfaulted child run: each lane takes the next fault as soon as it is free.
+  const queue = plans.filter((plan) => plan.files.length > 0);
+  const runs = new Map<string, ChildRun>();
+  const lanes = await Promise.all(
+    Array.from({ length: Math.min(options.jobs, Math.max(1, queue.length)) }, () =>
+      FaultLane.open(PROJECT_ROOT),
+    ),
   );
+  const report = async ({ fault, files }: FaultPlan): Promise<FaultVerdict> => {
+    const verdict = judgeFault(fault, files, runs.get(fault.id), (await unfaulted).failing);
+    finished += 1;
+    io.out(
+      `  [${String(finished).padStart(String(plans.length).length)}/${plans.length}] ${formatVerdict(verdict, width)}`,
+    );
+    return verdict;
+  };
+  const pending: Array<Promise<FaultVerdict>> = plans.filter((plan) => plan.files.length === 0).map(report);
+  try {
+    await Promise.all(
+      lanes.map(async (lane) => {
+        for (let plan = queue.shift(); plan !== undefined; plan = queue.shift()) {
+          const { fault, files } = plan;
+          runs.set(
+            fault.id,
+            await lane.run(fault, files, join(workDir, 'faults', fault.id), FAULT_TIMEOUT_MS),
+          );
+          pending.push(report(plan));
+        }
+      }),
+    );
+  } finally {
+    await Promise.all(lanes.map((lane) => lane.close()));
+  }
+  const verdicts = await Promise.all(pending);
   const { clean } = await unfaulted;
 
   reportScore(verdicts, io);
