@@ -4,6 +4,7 @@ import { COMPARE_COMMAND, runCompare } from './compare.ts';
 import { DIFF_COMMAND, runDiff } from './diff.ts';
 import { EXPECTATIONS_COMMAND, runExpectations } from './expectations.ts';
 import { LIST_COMMAND, runList } from './list.ts';
+import { MERGE_COMMAND, runMerge } from './merge.ts';
 import { REQUIREMENTS_COMMAND, runRequirements } from './requirements.ts';
 import { RUN_COMMAND, runConformance } from './run.ts';
 import { runSelfTest, SELF_TEST_COMMAND } from './self-test.ts';
@@ -21,6 +22,7 @@ export const COMMANDS: readonly Command[] = [
   { spec: DIFF_COMMAND, run: (argv) => runDiff(argv) },
   { spec: COMPARE_COMMAND, run: (argv) => runCompare(argv) },
   { spec: EXPECTATIONS_COMMAND, run: (argv) => runExpectations(argv) },
+  { spec: MERGE_COMMAND, run: (argv) => runMerge(argv) },
   { spec: CLEANUP_COMMAND, run: (argv) => runCleanup(argv) },
   { spec: REQUIREMENTS_COMMAND, run: runRequirements },
   { spec: SERVE_COMMAND, run: (argv) => runServe(argv) },

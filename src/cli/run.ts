@@ -1,4 +1,3 @@
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createVitest, type Vitest } from 'vitest/node';
 import type { ProvidedTarget } from '../harness/provided.ts';
@@ -6,18 +5,11 @@ import { makeRedactor, type Redactor } from '../http/redact.ts';
 import { certificationPrerequisites, certify } from '../report/certification.ts';
 import { CollectReporter } from '../report/collect-reporter.ts';
 import { writeHar } from '../report/har.ts';
-import { writeHtmlReport } from '../report/html.ts';
 import { clearOwnedReports, reportPath } from '../report/owned-files.ts';
 import { redactWrittenFiles } from '../report/redact-files.ts';
 import { redactStrings } from '../report/redact-structured.ts';
-import { renderScopeMatrix } from '../report/scope-matrix.ts';
-import {
-  buildSummary,
-  exitCodeOf,
-  writeSummary,
-  type Summary,
-  type SummaryCheck,
-} from '../report/summary.ts';
+import { writeSummaryReports } from '../report/write-reports.ts';
+import { buildSummary, exitCodeOf, type Summary, type SummaryCheck } from '../report/summary.ts';
 import { UnknownFaultError } from '../reference/faults.ts';
 import { loadSpec } from '../spec/openapi.ts';
 import { resolveTarget, targetOptions } from '../target/config.ts';
@@ -36,6 +28,7 @@ import { readRunRequest } from '../selftest/run-request.ts';
 import { accountClients, cleanupCommandLine, sweepLedgerFile } from './cleanup.ts';
 import { formatDuration, parseDuration, parseSize } from './quantities.ts';
 import { runPlan } from './run-plan.ts';
+import { parseShard, shardFiles } from './shard.ts';
 import { RunStop, signalExitCode, type StopReason } from './run-stop.ts';
 import { parseCommand, positiveInteger, type CommandArgs, type CommandSpec } from './command-line.ts';
 import { redactProcessOutput } from './redacting-output.ts';
@@ -64,6 +57,11 @@ export const RUN_COMMAND: CommandSpec = {
       type: 'string',
       value: 'GLOB',
       help: "only checks citing a matching requirement id (e.g. 'KB-ATTACH-*')",
+    },
+    shard: {
+      type: 'string',
+      value: 'I/N',
+      help: 'run the I-th of N slices of the check files (every N-th file), for CI jobs side by side; conformance merge joins their reports',
     },
     runs: {
       type: 'string',
@@ -138,7 +136,7 @@ function runSeed(text: string | undefined): number {
 }
 
 /** Options that select part of the suite: a certificate rests on all of it. */
-const SELECTION_OPTIONS = ['only', 'requirement'] as const;
+const SELECTION_OPTIONS = ['only', 'requirement', 'shard'] as const;
 
 function durationOption(name: string, text: string | undefined, fallback: number): number {
   if (text === undefined) return fallback;
@@ -188,9 +186,7 @@ function certifyConflicts(args: CommandArgs, expectations: string | undefined): 
 /** Redacts the summary's text, then writes summary.json, scope-matrix.md and index.html from it. */
 function writeReports(reportDir: string, summary: Summary, redact: Redactor, withMatrix: boolean): Summary {
   const clean = redactStrings(summary, redact);
-  writeSummary(reportDir, clean);
-  if (withMatrix) writeFileSync(reportPath(reportDir, 'scope-matrix.md'), renderScopeMatrix(clean));
-  writeHtmlReport(reportDir, clean);
+  writeSummaryReports(reportDir, clean, withMatrix);
   return clean;
 }
 
@@ -295,7 +291,13 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
     const expectations = args.string('expectations') ?? (envExpectations ? envExpectations : undefined);
     if (certifying) certifyConflicts(args, expectations);
     const selfTest = readRunRequest(process.env);
-    const include = checkFiles(args.string('only'), selfTest?.files);
+    const shard = parseShard(args.string('shard'));
+    const selected = checkFiles(args.string('only'), selfTest?.files);
+    const include = shard === undefined ? selected : shardFiles(PROJECT_ROOT, selected, shard);
+    if (include.length === 0)
+      throw new ConfigError(
+        `--shard ${args.string('shard') ?? ''} selects no check file: there are fewer files than shards`,
+      );
     const requirement = args.string('requirement');
     const selection = requirement !== undefined ? { requirements: requirementIds(requirement) } : undefined;
     const propertyRuns = positiveInteger('--runs', args.string('runs'), DEFAULT_PROPERTY_RUNS);
@@ -474,6 +476,8 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
     const built = buildSummary({
       seed,
       runId,
+      ...(shard !== undefined ? { shard } : {}),
+      embedded: target.embedded,
       ...(stoppedBy !== undefined
         ? { stoppedBy: stoppedBy.kind === 'signal' ? stoppedBy.signal : 'deadline' }
         : {}),

@@ -45,6 +45,10 @@ export interface Summary {
   seed?: number;
   /** The run's id: the prefix of every name it gave, and its ledger's name (`conformance cleanup --run`). */
   runId?: string;
+  /** The run checked the embedded reference (started on a port of its own), not a given base URL. */
+  embedded?: boolean;
+  /** A `--shard i/n` run's slice; absent on a whole run (and on shards merged into one). */
+  shard?: { index: number; count: number };
   /** Present when the run did not end by itself: Ctrl-C, SIGTERM, or its deadline. */
   interrupted?: boolean;
   stoppedBy?: 'SIGINT' | 'SIGTERM' | 'deadline';
@@ -75,6 +79,8 @@ export function buildSummary(input: {
   suiteVersion?: SuiteVersion;
   seed?: number;
   runId?: string;
+  shard?: { index: number; count: number };
+  embedded?: boolean;
   stoppedBy?: 'SIGINT' | 'SIGTERM' | 'deadline';
   target: string;
   startedAt: Date;
@@ -108,6 +114,8 @@ export function buildSummary(input: {
     suiteVersion: input.suiteVersion ?? currentSuiteVersion(),
     ...(input.seed !== undefined ? { seed: input.seed } : {}),
     ...(input.runId !== undefined ? { runId: input.runId } : {}),
+    ...(input.shard !== undefined ? { shard: input.shard } : {}),
+    ...(input.embedded === true ? { embedded: true } : {}),
     ...(input.stoppedBy !== undefined ? { interrupted: true, stoppedBy: input.stoppedBy } : {}),
     outcomes,
     harnessErrors: input.harnessErrors,
