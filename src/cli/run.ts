@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { createVitest, type Vitest } from 'vitest/node';
 import type { ProvidedTarget } from '../harness/provided.ts';
@@ -38,6 +39,8 @@ import { TARGET_OPTIONS, targetFlags } from './target-options.ts';
 export const DEFAULT_PROPERTY_RUNS = 20;
 export const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_DEADLINE_MS = 30 * 60_000;
+/** Requests in flight at most against a given target: a real account is not to be hammered. */
+const DEFAULT_CONCURRENCY = 8;
 /** How long requests in flight at a stop get to be answered, so their resources are known by id. */
 const STOP_GRACE_MS = 10_000;
 const EXPECTATIONS_ENV = 'CONFORMANCE_EXPECTATIONS';
@@ -86,6 +89,17 @@ export const RUN_COMMAND: CommandSpec = {
       value: 'DURATION',
       help: 'bound on the whole run (e.g. 30m, 90s, 1h30m): checks not started by then are errored with the reason, and the run exits 2',
       default: formatDuration(DEFAULT_DEADLINE_MS),
+    },
+    concurrency: {
+      type: 'string',
+      value: 'N',
+      help: 'requests in flight against the target at most (the embedded reference: no cap)',
+      default: String(DEFAULT_CONCURRENCY),
+    },
+    'rate-limit': {
+      type: 'string',
+      value: 'N/s',
+      help: 'requests started per second at most, for targets with a quota (a 429 with Retry-After is waited out, at most 60 s per request, and counted)',
     },
     'max-body': {
       type: 'string',
@@ -144,6 +158,16 @@ function durationOption(name: string, text: string | undefined, fallback: number
   if (ms === undefined)
     throw new ConfigError(`option --${name} takes a duration such as 30m, 90s or 1h30m, got "${text}"`);
   return ms;
+}
+
+/** `--rate-limit 5/s` (or `5`): requests per second. */
+function rateOption(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const match = /^(\d+(?:\.\d+)?)(?:\/s)?$/.exec(text.trim());
+  const rate = Number(match?.[1]);
+  if (match === null || !(rate > 0))
+    throw new ConfigError(`option --rate-limit takes requests per second such as 5/s, got "${text}"`);
+  return rate;
 }
 
 function sizeOption(name: string, text: string | undefined, fallback: number): number {
@@ -306,6 +330,8 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
     const deadlineMs = durationOption('deadline', args.string('deadline'), DEFAULT_DEADLINE_MS);
     const maxBodyBytes = sizeOption('max-body', args.string('max-body'), DEFAULT_MAX_BODY_BYTES);
     const readOnly = args.flag('read-only');
+    const concurrency = positiveInteger('--concurrency', args.string('concurrency'), DEFAULT_CONCURRENCY);
+    const ratePerSecond = rateOption(args.string('rate-limit'));
     if (certifying && readOnly)
       throw new ConfigError('--certify runs every check: it cannot be combined with --read-only');
     const resolved = resolveTarget(options);
@@ -383,6 +409,8 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
     const allureDir = reportPath(reportDir, 'allure-results');
     const exchangeLogDir = reportPath(reportDir, 'exchanges.log.d');
     const runId = newRunId();
+    // Never more workers than requests allowed in flight: each worker needs one at least.
+    const workers = Math.max(1, Math.min(availableParallelism(), concurrency));
     const ledger = ledgerFile(ledgerDir, runId);
     LedgerWriter.start(ledger, runId, target.baseUrl);
     const provided: ProvidedTarget = {
@@ -398,6 +426,15 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
       maxBodyBytes,
       ledgerFile: ledger,
       readOnly,
+      // Each worker holds its share of the caps; the embedded reference is ours to load.
+      ...(target.embedded && args.string('concurrency') === undefined && ratePerSecond === undefined
+        ? {}
+        : {
+            gate: {
+              concurrency: Math.max(1, Math.floor(concurrency / workers)),
+              ...(ratePerSecond !== undefined ? { ratePerSecond: ratePerSecond / workers } : {}),
+            },
+          }),
     };
     const cleanupLine = () => cleanupCommandLine(target.baseUrl, runId, reportDir, defaultReportDir);
     lastWords = () => `To remove what this run may have left: ${cleanupLine()}`;
@@ -412,6 +449,7 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
         include,
         watch: false,
         pool: 'threads',
+        maxWorkers: workers,
         // The check files share each worker's modules (the spec is loaded and its schemas compiled
         // once per worker, not once per file): a full run takes seconds instead of a minute, and
         // the files keep nothing between them but those caches (their fixtures are file-scoped).
@@ -513,6 +551,10 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
       `conformance: ${passed} passed (${warned} with a warning, ${observed} observations), ` +
         `${failed} failed (${errored} of them errored: not a verdict${deviations}), ${skipped} skipped; reports in ${reportDir}`,
     );
+    if (summary.rateLimitWaits !== undefined)
+      console.log(
+        `conformance: the target answered 429 with Retry-After ${summary.rateLimitWaits} time(s); each was waited out and the request sent again`,
+      );
     for (const warning of summary.warnings ?? []) console.error(`conformance: warning: ${warning}`);
     for (const check of summary.checks.filter((c) => c.outcome === 'unexpected-pass'))
       console.error(`conformance: ${check.id}: ${check.message ?? ''}`);

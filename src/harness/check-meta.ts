@@ -22,6 +22,8 @@ export interface CheckMeta {
   /** Set when a `should` check's assertion failed: reported as a warning, never a failure. */
   warning?: string;
   observations: Observation[];
+  /** 429s with Retry-After its requests waited out (absent: none). */
+  rateLimitWaits?: number;
 }
 
 declare module '@vitest/runner' {

@@ -4,6 +4,7 @@ import { inject, test as base, type TestContext } from 'vitest';
 import { ConformanceFailure, ConformanceWarning, SetupError } from '../checks/failure.ts';
 import { ApiClient, type ClientOptions } from '../http/client.ts';
 import { makeRedactor } from '../http/redact.ts';
+import { RequestGate } from '../http/request-gate.ts';
 import { redactStrings } from '../report/redact-structured.ts';
 import { AccountResources } from '../resources/account.ts';
 import { FileScope } from '../resources/file-scope.ts';
@@ -70,7 +71,7 @@ function clientOptions(
   context: Pick<TestContext, 'task' | 'skip'>,
 ): Pick<
   ClientOptions,
-  'baseUrl' | 'spec' | 'secrets' | 'timeoutMs' | 'maxBodyBytes' | 'observer' | 'onExchange'
+  'baseUrl' | 'spec' | 'secrets' | 'timeoutMs' | 'maxBodyBytes' | 'observer' | 'gate' | 'onExchange'
 > {
   const dir = target.exchangeLogDir;
   const { task } = context;
@@ -81,10 +82,21 @@ function clientOptions(
     timeoutMs: target.requestTimeoutMs,
     maxBodyBytes: target.maxBodyBytes,
     observer: callWatch(target, spec, (note) => context.skip(note)),
-    ...(dir !== undefined
-      ? { onExchange: (exchange) => logExchange(dir, task.meta.check?.id ?? task.name, exchange) }
-      : {}),
+    ...(target.gate !== undefined ? { gate: workerGate(target.gate) } : {}),
+    onExchange: (exchange) => {
+      const meta = task.meta.check;
+      if (meta !== undefined && exchange.rateLimitWaits !== undefined)
+        meta.rateLimitWaits = (meta.rateLimitWaits ?? 0) + exchange.rateLimitWaits;
+      if (dir !== undefined) logExchange(dir, meta?.id ?? task.name, exchange);
+    },
   };
+}
+
+/** This worker's share of the run's caps: one gate for all its clients. */
+let gate: RequestGate | undefined;
+function workerGate(caps: NonNullable<ProvidedTarget['gate']>): RequestGate {
+  gate ??= new RequestGate(caps.concurrency, caps.ratePerSecond);
+  return gate;
 }
 
 // Every fixture is set up for every check (each is cheap; the clients and resource makers are lazy

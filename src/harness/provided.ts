@@ -22,6 +22,8 @@ export interface ProvidedTarget {
   maxBodyBytes: number;
   /** The run's ledger: every create is written there before it is sent (src/resources/ledger.ts). */
   ledgerFile?: string;
+  /** Each worker's share of --concurrency and --rate-limit (absent: no cap). */
+  gate?: { concurrency: number; ratePerSecond?: number };
   /** --read-only: no write is sent; a check that would send one is skipped, saying so. */
   readOnly?: boolean;
   /** Where each worker logs the exchanges of its checks, joined into exchanges.har after the run. */

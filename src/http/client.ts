@@ -1,10 +1,14 @@
 import { Agent, FormData, request } from 'undici';
 import type { Operation, Spec } from '../spec/openapi.ts';
-import type { Exchange, MultipartPart, RecordedResponse } from './exchange.ts';
+import type { Exchange, MultipartPart } from './exchange.ts';
+import { retryAfterMs, type RequestGate } from './request-gate.ts';
 import { isObject } from './json.ts';
 import { learnShareToken, makeRedactor, type Redactor } from './redact.ts';
 
 const DEFAULT_TIMEOUT_MS = 30_000;
+
+/** A 429's Retry-After is waited out at most this long in all, per request: then the 429 stands. */
+const MAX_RATE_LIMIT_WAIT_MS = 60_000;
 
 /** The largest response body read by default (--max-body): far above any page this API documents. */
 export const DEFAULT_MAX_BODY_BYTES = 8 * 1024 * 1024;
@@ -46,6 +50,8 @@ export interface ClientOptions {
   maxBodyBytes?: number;
   /** Watches each call before it is sent and after its answer (the run's ledger, the read-only guard). */
   observer?: CallObserver;
+  /** The worker's cap on requests in flight and per second (--concurrency, --rate-limit). */
+  gate?: RequestGate;
 }
 
 /** One call as its observer sees it, before it is sent. */
@@ -233,6 +239,41 @@ export class ApiClient {
     const call = observed(headers.authorization);
     const token = this.options.observer?.sending(call);
     const started = performance.now();
+    let waitedMs = 0;
+    for (;;) {
+      const gate = this.options.gate;
+      const answer = await (gate
+        ? gate.pass(() => this.attempt(url, method, headers, body, timeout, operation))
+        : this.attempt(url, method, headers, body, timeout, operation));
+      exchange.response = answer.response;
+      exchange.error = answer.error;
+      // The one request sent again: a 429 whose Retry-After says when, waited out visibly and
+      // within a bound. Nothing else is ever retried: a retry would hide a failure.
+      const delay =
+        answer.response?.status === 429 ? retryAfterMs(answer.response.headers['retry-after']) : undefined;
+      if (delay === undefined || waitedMs + delay > MAX_RATE_LIMIT_WAIT_MS) break;
+      console.warn(
+        `conformance: 429 from ${exchange.label}: waiting ${Math.ceil(delay / 1000)} s as its Retry-After asks, then sending it again`,
+      );
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      waitedMs += delay;
+      exchange.rateLimitWaits = (exchange.rateLimitWaits ?? 0) + 1;
+    }
+    exchange.durationMs = Math.round(performance.now() - started);
+    this.options.observer?.answered(call, token, exchange);
+    this.options.onExchange?.(exchange);
+    return exchange;
+  }
+
+  /** One request and its answer (or why none came), read within the cap and the timeout. */
+  private async attempt(
+    url: string,
+    method: string,
+    headers: Record<string, string>,
+    body: string | FormData | undefined,
+    timeout: number,
+    operation: Operation | undefined,
+  ): Promise<Pick<Exchange, 'response' | 'error'>> {
     // One bound for the whole exchange, the body's last byte included: undici's own timeouts are
     // per phase and per chunk, so a body dripping a byte a second would never end on them alone.
     const deadline = AbortSignal.timeout(timeout);
@@ -249,35 +290,35 @@ export class ApiClient {
       const received = this.redactKeys(
         await readCapped(res.body, this.options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES),
       );
-      const responseHeaders = flatHeaders(res.headers);
       const json = parseJson(received);
       // A minted share token is a secret whatever its shape: learnt before anything is recorded.
       const token = operation?.operationId === 'sharePersona' && isObject(json) ? json.data : undefined;
       if (typeof token === 'string') learnShareToken(token);
       // The text is what reports show (curl lines, excerpts); the JSON is what checks read. Anything
       // a check copies from the JSON into a message is redacted again before any report is written.
-      const response: RecordedResponse = {
-        status: res.statusCode,
-        headers: responseHeaders,
-        text: this.redact(received),
-        json,
+      return {
+        response: {
+          status: res.statusCode,
+          headers: flatHeaders(res.headers),
+          text: this.redact(received),
+          json,
+        },
+        error: undefined,
       };
-      exchange.response = response;
     } catch (error) {
       const err = error as Error & { code?: string };
-      exchange.error = this.redact(
-        error instanceof BodyTooLarge
-          ? error.message
-          : deadline.aborted ||
-              err.name === 'TimeoutError' ||
-              (err.code?.startsWith('UND_ERR_') === true && /TIMEOUT/.test(err.code))
-            ? `timed out after ${timeout} ms`
-            : `${err.code ?? err.name}: ${err.message}`,
-      );
+      return {
+        response: undefined,
+        error: this.redact(
+          error instanceof BodyTooLarge
+            ? error.message
+            : deadline.aborted ||
+                err.name === 'TimeoutError' ||
+                (err.code?.startsWith('UND_ERR_') === true && /TIMEOUT/.test(err.code))
+              ? `timed out after ${timeout} ms`
+              : `${err.code ?? err.name}: ${err.message}`,
+        ),
+      };
     }
-    exchange.durationMs = Math.round(performance.now() - started);
-    this.options.observer?.answered(call, token, exchange);
-    this.options.onExchange?.(exchange);
-    return exchange;
   }
 }

@@ -12,7 +12,7 @@ interface RecordedRequest {
 export type MultipartPart =
   { name: string; value: string } | { name: string; filename: string; contentType: string; size: number };
 
-export interface RecordedResponse {
+interface RecordedResponse {
   status: number;
   headers: Record<string, string>;
   /** The body as text (empty when there is none), keys and share-link tokens redacted. */
@@ -30,4 +30,6 @@ export interface Exchange {
   response: RecordedResponse | undefined;
   error: string | undefined;
   durationMs: number;
+  /** How often a 429 with Retry-After was waited out before this answer (absent: never). */
+  rateLimitWaits?: number;
 }

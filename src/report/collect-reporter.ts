@@ -59,6 +59,7 @@ export class CollectReporter implements Reporter {
           ...(meta && meta.observations.length > 0 ? { observations: meta.observations } : {}),
           ...(meta?.scope ? { scope: meta.scope } : {}),
           durationMs: Math.round(testCase.diagnostic()?.duration ?? 0),
+          ...(meta?.rateLimitWaits !== undefined ? { rateLimitWaits: meta.rateLimitWaits } : {}),
         });
       }
     }

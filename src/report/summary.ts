@@ -30,6 +30,8 @@ export interface SummaryCheck {
   scope?: ScopeCellMeta;
   /** How long the check took, setup included (0 for one that never started). */
   durationMs?: number;
+  /** 429s with Retry-After its requests waited out. */
+  rateLimitWaits?: number;
   /** The expectations entry that excused it (`expected`) or that it contradicts (`unexpected-pass`). */
   expectation?: { entry: number; reason: string; link?: string };
 }
@@ -62,6 +64,8 @@ export interface Summary {
   certificationReasons?: string[];
   /** Problems of the run itself (a file that could not load, an unhandled error). */
   harnessErrors: string[];
+  /** 429s with Retry-After the run waited out, in all (absent: none). */
+  rateLimitWaits?: number;
   /** What the expectations file said that matched nothing or has expired. */
   warnings?: string[];
   checks: SummaryCheck[];
@@ -72,6 +76,11 @@ export function statusOf(outcome: Outcome): SummaryCheck['status'] {
   if (outcome === 'skipped') return 'skipped';
   if (outcome === 'failed' || outcome === 'errored' || outcome === 'unexpected-pass') return 'failed';
   return 'passed';
+}
+
+function rateLimitTotal(checks: readonly SummaryCheck[]): { rateLimitWaits?: number } {
+  const total = checks.reduce((sum, check) => sum + (check.rateLimitWaits ?? 0), 0);
+  return total > 0 ? { rateLimitWaits: total } : {};
 }
 
 export function buildSummary(input: {
@@ -119,6 +128,7 @@ export function buildSummary(input: {
     ...(input.stoppedBy !== undefined ? { interrupted: true, stoppedBy: input.stoppedBy } : {}),
     outcomes,
     harnessErrors: input.harnessErrors,
+    ...rateLimitTotal(input.checks),
     ...(input.warnings !== undefined && input.warnings.length > 0 ? { warnings: input.warnings } : {}),
     checks: input.checks,
   };
