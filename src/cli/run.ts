@@ -30,6 +30,7 @@ import { accountClients, cleanupCommandLine, sweepLedgerFile } from './cleanup.t
 import { formatDuration, parseDuration, parseSize } from './quantities.ts';
 import { runPlan } from './run-plan.ts';
 import { parseShard, shardFiles } from './shard.ts';
+import { SMOKE_FILES } from '../harness/smoke.ts';
 import { RunStop, signalExitCode, type StopReason } from './run-stop.ts';
 import { parseCommand, positiveInteger, type CommandArgs, type CommandSpec } from './command-line.ts';
 import { redactProcessOutput } from './redacting-output.ts';
@@ -60,6 +61,12 @@ export const RUN_COMMAND: CommandSpec = {
       type: 'string',
       value: 'GLOB',
       help: "only checks citing a matching requirement id (e.g. 'KB-ATTACH-*')",
+    },
+    profile: {
+      type: 'string',
+      value: 'NAME',
+      help: 'smoke: one success path per operation and the bearer-token table, in seconds; standard: every check; deep: every check with ten times the runs of each generated property (seeded, printed)',
+      default: 'standard',
     },
     shard: {
       type: 'string',
@@ -158,6 +165,16 @@ function durationOption(name: string, text: string | undefined, fallback: number
   if (ms === undefined)
     throw new ConfigError(`option --${name} takes a duration such as 30m, 90s or 1h30m, got "${text}"`);
   return ms;
+}
+
+const PROFILES = ['smoke', 'standard', 'deep'] as const;
+
+function profileOption(text: string | undefined): (typeof PROFILES)[number] {
+  if (text === undefined) return 'standard';
+  const profile = PROFILES.find((name) => name === text);
+  if (profile === undefined)
+    throw new ConfigError(`option --profile takes ${PROFILES.join(', ')}, got "${text}"`);
+  return profile;
 }
 
 /** `--rate-limit 5/s` (or `5`): requests per second. */
@@ -316,15 +333,32 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
     if (certifying) certifyConflicts(args, expectations);
     const selfTest = readRunRequest(process.env);
     const shard = parseShard(args.string('shard'));
-    const selected = checkFiles(args.string('only'), selfTest?.files);
+    const profile = profileOption(args.string('profile'));
+    if (certifying && profile === 'smoke')
+      throw new ConfigError('--certify runs every check: it cannot be combined with --profile smoke');
+    const selected =
+      profile === 'smoke' && args.string('only') === undefined && selfTest?.files === undefined
+        ? SMOKE_FILES
+        : checkFiles(args.string('only'), selfTest?.files);
     const include = shard === undefined ? selected : shardFiles(PROJECT_ROOT, selected, shard);
     if (include.length === 0)
       throw new ConfigError(
         `--shard ${args.string('shard') ?? ''} selects no check file: there are fewer files than shards`,
       );
     const requirement = args.string('requirement');
-    const selection = requirement !== undefined ? { requirements: requirementIds(requirement) } : undefined;
-    const propertyRuns = positiveInteger('--runs', args.string('runs'), DEFAULT_PROPERTY_RUNS);
+    const selection =
+      requirement !== undefined || profile === 'smoke'
+        ? {
+            ...(requirement !== undefined ? { requirements: requirementIds(requirement) } : {}),
+            ...(profile === 'smoke' ? { smoke: true } : {}),
+          }
+        : undefined;
+    // deep: ten times the runs of every generated property, unless --runs says how many.
+    const propertyRuns = positiveInteger(
+      '--runs',
+      args.string('runs'),
+      profile === 'deep' ? 10 * DEFAULT_PROPERTY_RUNS : DEFAULT_PROPERTY_RUNS,
+    );
     const seed = runSeed(args.string('seed'));
     const requestTimeoutMs = positiveInteger('--timeout', args.string('timeout'), DEFAULT_TIMEOUT_MS);
     const deadlineMs = durationOption('deadline', args.string('deadline'), DEFAULT_DEADLINE_MS);

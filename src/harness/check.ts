@@ -20,6 +20,7 @@ import type { CheckKind, CheckMeta } from './check-meta.ts';
 import { requirementKinds, requirementSections } from './catalog-kinds.ts';
 import { callWatch } from './call-watch.ts';
 import { logExchange } from './exchange-log.ts';
+import { isSmokeCheck } from './smoke.ts';
 import { stableValue } from './stable-value.ts';
 import './provided.ts';
 import type { ProvidedTarget } from './provided.ts';
@@ -228,10 +229,13 @@ function withoutLearnedSecrets(thrown: unknown): unknown {
   return error;
 }
 
-/** Whether the run's `--requirement` selection (none: everything) takes a check citing these ids. */
-function isSelected(requirements: readonly string[]): boolean {
+/** Whether the run's selection (`--requirement`, `--profile smoke`; none: everything) takes a check. */
+function isSelected(id: string, requirements: readonly string[], scope: ScopeCellMeta | undefined): boolean {
   const selection = inject('selection');
-  return selection === undefined || requirements.some((id) => selection.requirements.includes(id));
+  if (selection === undefined) return true;
+  const { requirements: wanted, smoke } = selection;
+  if (wanted !== undefined && !requirements.some((requirement) => wanted.includes(requirement))) return false;
+  return smoke !== true || isSmokeCheck(id, scope);
 }
 
 /** The strongest kind among the cited requirements decides how a failed assertion is reported. */
@@ -321,7 +325,7 @@ export function check(
     ...(options.scope ? { scope: options.scope } : {}),
   };
   const name = `${title} [${requirements.join(', ')}]`;
-  if (!isSelected(requirements)) {
+  if (!isSelected(id, requirements, options.scope)) {
     conformanceTest.skip(name, { meta: { check: registered } }, () => {});
     return;
   }

@@ -32,7 +32,10 @@ export interface ProvidedTarget {
 
 /** Which checks a run registers to execute (`--requirement`): those citing one of these ids. */
 interface ProvidedSelection {
-  requirements: string[];
+  /** Only checks citing one of these ids (absent: any). */
+  requirements?: string[];
+  /** `--profile smoke`: one success path per operation and the bearer-token table. */
+  smoke?: boolean;
 }
 
 declare module 'vitest' {
