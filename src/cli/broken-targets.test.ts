@@ -1,18 +1,15 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startBrokenServer, type BrokenMode } from '../testing/broken-server.ts';
+import { startCli } from '../testing/cli-process.ts';
 
 /**
  * Whole runs against servers that break: each ends on its own, within its deadline, with the exit
  * status and outcomes the break deserves, and within a bounded amount of memory.
  */
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const BIN = join(ROOT, 'bin', 'conformance.js');
 const KEY = 'svc_ai_broken_targets_test_key';
 const dir = mkdtempSync(join(tmpdir(), 'broken-targets-'));
 const MIB = 1024 * 1024;
@@ -46,10 +43,8 @@ async function runAgainst(mode: BrokenMode, area: string, extra: string[] = []):
   const reportDir = join(dir, mode);
   try {
     const started = performance.now();
-    const child = spawn(
-      process.execPath,
+    const run = startCli(
       [
-        BIN,
         'run',
         '--base-url',
         server.baseUrl,
@@ -61,17 +56,13 @@ async function runAgainst(mode: BrokenMode, area: string, extra: string[] = []):
         '2000',
         ...extra,
       ],
-      {
-        cwd: ROOT,
-        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', CONFORMANCE_API_KEY: KEY },
-      },
+      { CONFORMANCE_API_KEY: KEY },
     );
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     let peakBytes = 0;
-    const watch = setInterval(() => (peakBytes = Math.max(peakBytes, peakOf(child.pid ?? 0))), 50);
-    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    const watch = setInterval(() => (peakBytes = Math.max(peakBytes, peakOf(run.child.pid ?? 0))), 50);
+    const code = await run.exit;
+    clearInterval(watch);
+    const output = run.output();
     clearInterval(watch);
     const summary = JSON.parse(readFileSync(join(reportDir, 'summary.json'), 'utf8')) as Ended['summary'];
     return { code, output, elapsedMs: performance.now() - started, peakBytes, summary };

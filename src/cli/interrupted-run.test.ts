@@ -1,4 +1,3 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import {
   existsSync,
   mkdirSync,
@@ -8,17 +7,17 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer, request as httpRequest } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../http/client.ts';
 import { createReferenceServer, type ReferenceServer } from '../reference/server.ts';
 import { readLedger } from '../resources/ledger.ts';
 import { findLeftovers, prefixPattern } from '../resources/leftovers.ts';
 import { loadSpec } from '../spec/openapi.ts';
+import { startCli, type CliProcess } from '../testing/cli-process.ts';
+import { startProxy, type TestProxy } from '../testing/proxy.ts';
 import { runCleanup } from './cleanup.ts';
 
 /**
@@ -26,9 +25,6 @@ import { runCleanup } from './cleanup.ts';
  * person would stop it: nothing of the run may remain on the target, and the report says it was
  * interrupted.
  */
-
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const BIN = join(ROOT, 'bin', 'conformance.js');
 
 let server: ReferenceServer;
 let dir: string;
@@ -46,25 +42,10 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-interface Started {
-  child: ChildProcessWithoutNullStreams;
-  reportDir: string;
-  output: () => string;
-  exit: Promise<number | null>;
-}
-
-function startRun(name: string, baseUrl = server.baseUrl): Started {
+function startRun(name: string, baseUrl = server.baseUrl): CliProcess & { reportDir: string } {
   const reportDir = join(dir, name);
-  const child = spawn(
-    process.execPath,
-    [BIN, 'run', '--base-url', baseUrl, '--keyring', keyringFile, '--report-dir', reportDir],
-    { cwd: ROOT, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' } },
-  );
-  let text = '';
-  child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));
-  const exit = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
-  return { child, reportDir, output: () => text, exit };
+  const run = startCli(['run', '--base-url', baseUrl, '--keyring', keyringFile, '--report-dir', reportDir]);
+  return { ...run, reportDir };
 }
 
 /** Waits until the run's ledger holds `open` resources not yet deleted: the run is in the middle of its work. */
@@ -115,46 +96,16 @@ async function unansweredCreate(reportDir: string): Promise<string> {
 async function slowCreatesProxy(
   target: string,
   delayMs: number,
-): Promise<{ baseUrl: string; baseCreated: Promise<void>; close: () => Promise<void> }> {
-  const upstream = new URL(target);
+): Promise<TestProxy & { baseCreated: Promise<void> }> {
   let created: () => void = () => {};
   const baseCreated = new Promise<void>((resolve) => (created = resolve));
-  const proxy = createServer((req, res) => {
-    const slow = req.method === 'POST' && /\/kb\/?$/.test(req.url ?? '');
-    const forward = httpRequest(
-      {
-        host: upstream.hostname,
-        port: upstream.port,
-        path: req.url,
-        method: req.method,
-        headers: req.headers,
-      },
-      (answer) => {
-        // The reference has made the base: only its answer is held back.
-        if (slow) created();
-        setTimeout(
-          () => {
-            res.writeHead(answer.statusCode ?? 502, answer.headers);
-            answer.pipe(res);
-          },
-          slow ? delayMs : 0,
-        );
-      },
-    );
-    forward.on('error', () => res.destroy());
-    req.pipe(forward);
+  const isCreate = (req: IncomingMessage) => req.method === 'POST' && /\/kb\/?$/.test(req.url ?? '');
+  const proxy = await startProxy(target, {
+    // The reference has made the base: only its answer is held back.
+    onAnswer: (req) => (isCreate(req) ? created() : undefined),
+    holdAnswerMs: (req) => (isCreate(req) ? delayMs : 0),
   });
-  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-  const { port } = proxy.address() as AddressInfo;
-  return {
-    baseUrl: `http://127.0.0.1:${port}${upstream.pathname}`,
-    baseCreated,
-    close: () =>
-      new Promise((resolve) => {
-        proxy.closeAllConnections();
-        proxy.close(() => resolve());
-      }),
-  };
+  return { ...proxy, baseCreated };
 }
 
 describe('an interrupted run', () => {

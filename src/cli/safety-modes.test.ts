@@ -1,21 +1,16 @@
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReferenceServer, type ReferenceServer } from '../reference/server.ts';
 import { isWrite, loadSpec, type Operation } from '../spec/openapi.ts';
+import { runCli } from '../testing/cli-process.ts';
+import { startProxy, type TestProxy } from '../testing/proxy.ts';
 
 /** --read-only and --dry-run, seen from the target's side: what reached it. */
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const BIN = join(ROOT, 'bin', 'conformance.js');
-
 let server: ReferenceServer;
-let proxy: Server;
+let proxy: TestProxy;
 let proxyBase: string;
 let dir: string;
 let keyringFile: string;
@@ -27,48 +22,17 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'safety-modes-'));
   keyringFile = join(dir, 'keyring.json');
   writeFileSync(keyringFile, JSON.stringify(server.keyring), { mode: 0o600 });
-  const upstream = new URL(server.baseUrl);
-  proxy = createServer((req, res) => {
-    seen.push(`${req.method ?? ''} ${(req.url ?? '').split('?')[0] ?? ''}`);
-    const forward = httpRequest(
-      {
-        host: upstream.hostname,
-        port: upstream.port,
-        path: req.url,
-        method: req.method,
-        headers: req.headers,
-      },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    forward.on('error', () => res.destroy());
-    req.pipe(forward);
+  proxy = await startProxy(server.baseUrl, {
+    onRequest: (req) => seen.push(`${req.method ?? ''} ${(req.url ?? '').split('?')[0] ?? ''}`),
   });
-  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-  proxyBase = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}${upstream.pathname}`;
+  proxyBase = proxy.baseUrl;
 });
 
 afterAll(async () => {
-  proxy.closeAllConnections();
-  await new Promise((resolve) => proxy.close(resolve));
+  await proxy.close();
   await server.close();
   rmSync(dir, { recursive: true, force: true });
 });
-
-function runCli(args: string[]): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' },
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('close', (code) => resolve({ code, output }));
-  });
-}
 
 /** The operation a request was, by the spec's path templates (undefined: a path it does not describe). */
 function operationOf(operations: Iterable<Operation>, request: string): Operation | undefined {
@@ -80,18 +44,17 @@ function operationOf(operations: Iterable<Operation>, request: string): Operatio
   return undefined;
 }
 
+/** `run` against the reference through the recording proxy, reporting into `reportDir`. */
+function runThroughProxy(reportDir: string): string[] {
+  return ['run', '--base-url', proxyBase, '--keyring', keyringFile, '--report-dir', reportDir];
+}
+
 describe('safety modes', () => {
   it('--read-only sends no write: checks that write are skipped, saying why, and the reads run', async () => {
     seen.length = 0;
     const reportDir = join(dir, 'read-only');
     const { code, output } = await runCli([
-      'run',
-      '--base-url',
-      proxyBase,
-      '--keyring',
-      keyringFile,
-      '--report-dir',
-      reportDir,
+      ...runThroughProxy(reportDir),
       '--read-only',
       '--only',
       'assistants',
@@ -120,13 +83,7 @@ describe('safety modes', () => {
     seen.length = 0;
     const reportDir = join(dir, 'dry-run');
     const { code, output } = await runCli([
-      'run',
-      '--base-url',
-      proxyBase,
-      '--keyring',
-      keyringFile,
-      '--report-dir',
-      reportDir,
+      ...runThroughProxy(reportDir),
       '--dry-run',
       '--only',
       'knowledge-bases',

@@ -1,27 +1,17 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildSummary, type Summary, type SummaryCheck } from '../report/summary.ts';
+import { runCli } from '../testing/cli-process.ts';
 import { mergeSummaries } from './merge-summaries.ts';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const BIN = join(ROOT, 'bin', 'conformance.js');
 const dir = mkdtempSync(join(tmpdir(), 'shards-'));
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function cli(args: string[]): Promise<number | null> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' },
-      stdio: 'ignore',
-    });
-    child.on('close', resolve);
-  });
+async function cli(args: string[]): Promise<number | null> {
+  return (await runCli(args)).code;
 }
 
 function summaryOf(reportDir: string): Summary {

@@ -1,14 +1,12 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REDACTED_KEY, REDACTED_SHARE_TOKEN } from '../http/redact.ts';
 import { createReferenceServer, type ReferenceServer } from '../reference/server.ts';
 import { keyringSecrets } from '../target/keyring.ts';
+import { runCli } from '../testing/cli-process.ts';
+import { startProxy, type TestProxy } from '../testing/proxy.ts';
 
 /**
  * The audit of every output for secrets: one real run of an area that mints share tokens and uses
@@ -18,8 +16,6 @@ import { keyringSecrets } from '../target/keyring.ts';
  * share links minted during the run), which the test could not know in advance.
  */
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const BIN = join(ROOT, 'bin', 'conformance.js');
 // The area: its checks mint share links (sharePersona) and call with keys of several roles, and it
 // is the fastest such area (auth takes longer; accounts mints no token, it only sees B refused).
 const AREA = 'assistants';
@@ -33,7 +29,7 @@ const UNREDACTED_KEY = new RegExp(`svc_ai_(?!…redacted)(?:${TOKEN_CHARS}|%)`, 
 const UNREDACTED_SHARE_TOKEN = new RegExp(`con_sh_(?!…redacted)(?:${TOKEN_CHARS}|%)`, 'g');
 
 let server: ReferenceServer;
-let proxy: Server;
+let proxy: TestProxy;
 let proxyBase: string;
 let dir: string;
 let keyringFile: string;
@@ -49,56 +45,22 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'no-secrets-'));
   keyringFile = join(dir, 'keyring.json');
   writeFileSync(keyringFile, JSON.stringify(server.keyring), { mode: 0o600 });
-  const upstream = new URL(server.baseUrl);
-  proxy = createServer((req, res) => {
-    collect(decodeURIComponent(req.url ?? ''));
-    collect(JSON.stringify(req.headers));
-    const sent: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => sent.push(chunk));
-    req.on('end', () => collect(Buffer.concat(sent).toString('utf8')));
-    const forward = httpRequest(
-      {
-        host: upstream.hostname,
-        port: upstream.port,
-        path: req.url,
-        method: req.method,
-        headers: req.headers,
-      },
-      (answer) => {
-        const received: Buffer[] = [];
-        answer.on('data', (chunk: Buffer) => received.push(chunk));
-        answer.on('end', () => collect(Buffer.concat(received).toString('utf8')));
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    forward.on('error', () => res.destroy());
-    req.pipe(forward);
+  proxy = await startProxy(server.baseUrl, {
+    onRequest: (req, body) => {
+      collect(decodeURIComponent(req.url ?? ''));
+      collect(JSON.stringify(req.headers));
+      collect(body);
+    },
+    onAnswer: (_req, body) => collect(body),
   });
-  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-  proxyBase = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}${upstream.pathname}`;
+  proxyBase = proxy.baseUrl;
 });
 
 afterAll(async () => {
-  proxy.closeAllConnections();
-  await new Promise((resolve) => proxy.close(resolve));
+  await proxy.close();
   await server.close();
   rmSync(dir, { recursive: true, force: true });
 });
-
-function runCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 function filesUnder(root: string): string[] {
   return readdirSync(root).flatMap((name) => {
@@ -136,7 +98,7 @@ function occurrences(name: string, text: string, pattern: RegExp): string[] {
 describe('no secret reaches any output', () => {
   it(`a run of ${AREA}: no key of the keyring, no key issued and no share token minted, in any report or line printed`, async () => {
     const reportDir = join(dir, 'reports');
-    const { code, stdout, stderr } = await runCli([
+    const { code, output } = await runCli([
       'run',
       '--base-url',
       proxyBase,
@@ -147,12 +109,9 @@ describe('no secret reaches any output', () => {
       '--report-dir',
       reportDir,
     ]);
-    expect(code, stderr).toBe(0);
+    expect(code, output).toBe(0);
 
-    const outputs = new Map<string, string>([
-      ['stdout', stdout],
-      ['stderr', stderr],
-    ]);
+    const outputs = new Map<string, string>([['output', output]]);
     for (const file of filesUnder(reportDir))
       outputs.set(relative(reportDir, file), readFileSync(file, 'utf8'));
     // Every report the run writes is searched, so a report that went missing is no pass.
@@ -194,18 +153,9 @@ describe('a share token minted without its documented prefix', () => {
   it('is still a secret: no report and no line printed holds it, and the check still fails the token', async () => {
     // The reference's planted fault mints `sh_` + 32 characters: a token no shape-based rule knows.
     const reportDir = join(dir, 'unprefixed');
-    const child = spawn(process.execPath, [BIN, 'run', '--only', AREA, '--report-dir', reportDir], {
-      cwd: ROOT,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '',
-        CONFORMANCE_SELF_TEST_RUN: JSON.stringify({ faults: ['assistants.share-token-unprefixed'] }),
-      },
+    const { code, output } = await runCli(['run', '--only', AREA, '--report-dir', reportDir], {
+      CONFORMANCE_SELF_TEST_RUN: JSON.stringify({ faults: ['assistants.share-token-unprefixed'] }),
     });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
     expect(code).toBe(1);
     const summary = JSON.parse(readFileSync(join(reportDir, 'summary.json'), 'utf8')) as {
       checks: Array<{ id: string; status: string }>;
