@@ -23,7 +23,8 @@ function hash32(text: string): number {
   return hash | 0;
 }
 
-const propertiesPerTest = new Map<string, number>();
+/** The test the last property belonged to, and how many properties it has drawn so far. */
+let current: { test: string; count: number } | undefined;
 
 /**
  * The seed of this property: derived from the run's seed (`--seed`), the check's name and the
@@ -38,10 +39,14 @@ function derivedSeed(): number | undefined {
     return undefined;
   }
   if (runSeed === undefined) return undefined;
-  const test = expect.getState().currentTestName ?? '';
-  const n = (propertiesPerTest.get(test) ?? 0) + 1;
-  propertiesPerTest.set(test, n);
-  return hash32(`${runSeed}:${test}:${n}`);
+  // The file and the test's name: the worker's modules serve many files (isolate: false), and a test
+  // runs its properties one after the other, so the count starts again with each test.
+  const state = expect.getState();
+  // Relative to the project (from suites/ on), so a seed replays the same on any machine.
+  const file = (state.testPath ?? '').replace(/^.*?(?=suites\/)/, '');
+  const test = `${file}:${state.currentTestName ?? ''}`;
+  current = current?.test === test ? { test, count: current.count + 1 } : { test, count: 1 };
+  return hash32(`${runSeed}:${test}:${current.count}`);
 }
 
 function excerpt(text: string, max = 1500): string {
