@@ -6,7 +6,7 @@ import { EXPECTATIONS_COMMAND, runExpectations } from './expectations.ts';
 import { LIST_COMMAND, runList } from './list.ts';
 import { MERGE_COMMAND, runMerge } from './merge.ts';
 import { REQUIREMENTS_COMMAND, runRequirements } from './requirements.ts';
-import { RUN_COMMAND, runConformance } from './run.ts';
+import { RUN_COMMAND } from './run-spec.ts';
 import { runSelfTest, SELF_TEST_COMMAND } from './self-test.ts';
 import { runServe, SERVE_COMMAND } from './serve.ts';
 
@@ -17,7 +17,8 @@ export interface Command {
 
 /** Every command of `conformance`, in the order the help lists them. */
 export const COMMANDS: readonly Command[] = [
-  { spec: RUN_COMMAND, run: runConformance },
+  // The run loads vitest and the suite: only when it is the command given.
+  { spec: RUN_COMMAND, run: async (argv) => (await import('./run.ts')).runConformance(argv) },
   { spec: LIST_COMMAND, run: (argv) => runList(argv) },
   { spec: DIFF_COMMAND, run: (argv) => runDiff(argv) },
   { spec: COMPARE_COMMAND, run: (argv) => runCompare(argv) },

@@ -1,4 +1,4 @@
-import { collectChecks, type IndexedCheck } from '../harness/check-index.ts';
+import type { IndexedCheck } from '../harness/check-index.ts';
 import { parseCommand, type CommandSpec } from './command-line.ts';
 import { checkFiles, PROJECT_ROOT, requirementIds } from './selection.ts';
 
@@ -39,6 +39,8 @@ export async function runList(argv: readonly string[], io: ListIo = consoleIo): 
   const args = parseCommand(LIST_COMMAND, argv);
   const glob = args.string('requirement');
   const wanted = glob === undefined ? undefined : new Set(requirementIds(glob));
+  // Loaded when needed: the index loads vitest, which `--help` and every other command do without.
+  const { collectChecks } = await import('../harness/check-index.ts');
   const checks = (await collectChecks(PROJECT_ROOT, checkFiles(args.string('only'), undefined))).filter(
     (check) => wanted === undefined || check.requirements.some((id) => wanted.has(id)),
   );

@@ -1,4 +1,3 @@
-import { collectChecks } from '../harness/check-index.ts';
 import { computeCoverage } from '../report/coverage.ts';
 import { loadCatalog } from '../spec/requirements.ts';
 import { parseCommand, type CommandSpec } from './command-line.ts';
@@ -21,6 +20,8 @@ function pad(text: string | number, width: number): string {
 export async function runRequirements(argv: readonly string[]): Promise<number> {
   const args = parseCommand(REQUIREMENTS_COMMAND, argv);
   const catalog = loadCatalog();
+  // Loaded when needed: the index loads vitest, which `--help` and every other command do without.
+  const { collectChecks } = await import('../harness/check-index.ts');
   const coverage = computeCoverage(catalog, await collectChecks(PROJECT_ROOT));
   console.log(`${pad('kind', 12)}${pad('total', 8)}${pad('cited', 8)}coverage`);
   for (const row of coverage.byKind) {

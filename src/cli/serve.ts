@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { createReferenceServer } from '../reference/server.ts';
 import { ConfigError } from '../target/config-error.ts';
 import { parseCommand, type CommandSpec } from './command-line.ts';
 
@@ -112,6 +111,8 @@ export async function runServe(argv: string[], io: ServeIo = consoleIo): Promise
 
   let server;
   try {
+    // Loaded when needed: the reference (Fastify, the PDF and DOCX readers) is heavy to load.
+    const { createReferenceServer } = await import('../reference/server.ts');
     server = await createReferenceServer({ port: flags.port });
   } catch (error) {
     io.err(`conformance serve: cannot start the reference: ${(error as Error).message}`);
