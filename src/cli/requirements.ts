@@ -1,3 +1,4 @@
+import { FAULT_CATALOG } from '../reference/fault-catalog.ts';
 import { computeCoverage } from '../report/coverage.ts';
 import { loadCatalog } from '../spec/requirements.ts';
 import { parseCommand, type CommandSpec } from './command-line.ts';
@@ -6,8 +7,16 @@ import { PROJECT_ROOT } from './selection.ts';
 export const REQUIREMENTS_COMMAND: CommandSpec = {
   name: 'requirements',
   summary: "Print the requirement catalog's coverage by the checks.",
-  synopsis: '[--uncited]',
-  options: { uncited: { type: 'boolean', help: 'list the must requirements no check cites' } },
+  synopsis: '[--uncited] [--must]',
+  about:
+    'Per kind of requirement: how many the checks cite, and how many a planted fault of the reference proves checkable (the self-test shows the fault caught).',
+  options: {
+    uncited: { type: 'boolean', help: 'list the must requirements no check cites' },
+    must: {
+      type: 'boolean',
+      help: 'one line per must requirement: the checks citing it and the fault proving them',
+    },
+  },
   notes: ['exit status: 1 when a check cites an id the catalog does not define, else 0.'],
   examples: ['conformance requirements --uncited'],
 };
@@ -22,16 +31,31 @@ export async function runRequirements(argv: readonly string[]): Promise<number> 
   const catalog = loadCatalog();
   // Loaded when needed: the index loads vitest, which `--help` and every other command do without.
   const { collectChecks } = await import('../harness/check-index.ts');
-  const coverage = computeCoverage(catalog, await collectChecks(PROJECT_ROOT));
-  console.log(`${pad('kind', 12)}${pad('total', 8)}${pad('cited', 8)}coverage`);
+  const coverage = computeCoverage(catalog, await collectChecks(PROJECT_ROOT), FAULT_CATALOG);
+  if (args.flag('must')) {
+    for (const { requirement, checks, faults } of coverage.must) {
+      const cited =
+        checks.length === 0
+          ? 'no check'
+          : `${checks.length} check(s): ${checks[0] ?? ''}${checks.length > 1 ? ' …' : ''}`;
+      console.log(
+        `${pad(requirement.id, 16)}${pad(cited, 64)}fault: ${faults.length > 0 ? faults.join(', ') : '—'}`,
+      );
+    }
+    console.log('');
+  }
+  console.log(`${pad('kind', 12)}${pad('total', 8)}${pad('cited', 8)}${pad('coverage', 10)}fault-proven`);
   for (const row of coverage.byKind) {
     const percent = row.total === 0 ? 100 : Math.round((row.cited / row.total) * 100);
-    console.log(`${pad(row.kind, 12)}${pad(row.total, 8)}${pad(row.cited, 8)}${percent}%`);
+    console.log(
+      `${pad(row.kind, 12)}${pad(row.total, 8)}${pad(row.cited, 8)}${pad(`${percent}%`, 10)}${row.proven}`,
+    );
   }
   const total = coverage.byKind.reduce((n, row) => n + row.total, 0);
   const cited = coverage.byKind.reduce((n, row) => n + row.cited, 0);
+  const proven = coverage.byKind.reduce((n, row) => n + row.proven, 0);
   console.log(
-    `${pad('all', 12)}${pad(total, 8)}${pad(cited, 8)}${total === 0 ? 100 : Math.round((cited / total) * 100)}%`,
+    `${pad('all', 12)}${pad(total, 8)}${pad(cited, 8)}${pad(`${total === 0 ? 100 : Math.round((cited / total) * 100)}%`, 10)}${proven}`,
   );
   if (coverage.uncitedMust.length > 0) {
     console.log(

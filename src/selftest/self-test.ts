@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { collectChecks, filesCiting } from '../harness/check-index.ts';
 import { FAULT_CATALOG, faultById, type FaultDefinition } from '../reference/fault-catalog.ts';
 import { PROJECT_ROOT } from '../cli/selection.ts';
+import { loadCatalog } from '../spec/requirements.ts';
 import { ConfigError } from '../target/config-error.ts';
 import { ChildRegistry, runConformanceChild, type ChildRun } from './child-run.ts';
 import { FaultLane } from './fault-lane.ts';
@@ -67,6 +68,25 @@ function reportUnfaulted(run: ChildRun | undefined, io: SelfTestOutput): boolean
   if (failing.length > LISTED_FAILURES) io.err(`  ... and ${failing.length - LISTED_FAILURES} more`);
   for (const error of summary.harnessErrors) io.err(`  harness error: ${firstLine(error)}`);
   return failing.length === 0 && summary.harnessErrors.length === 0 && run.exitCode === 0;
+}
+
+/** The `must` requirements no planted fault violates: no proof yet that their checks can fail. */
+function reportUnproven(io: SelfTestOutput): void {
+  const proven = new Set(FAULT_CATALOG.map((fault) => fault.requirement));
+  const unproven = loadCatalog()
+    .requirements.filter((r) => r.kind === 'must' && !proven.has(r.id))
+    .map((r) => r.id);
+  if (unproven.length === 0) return;
+  io.out(`must requirements without a planted fault: ${unproven.length} (conformance requirements --must)`);
+  let line = ' ';
+  for (const id of unproven) {
+    if (line.length + id.length > 99) {
+      io.out(line);
+      line = ' ';
+    }
+    line += ` ${id}`;
+  }
+  io.out(line);
 }
 
 function reportScore(verdicts: readonly FaultVerdict[], io: SelfTestOutput): void {
@@ -167,6 +187,7 @@ async function selfTest(
   const { clean } = await unfaulted;
 
   reportScore(verdicts, io);
+  if (options.faults === undefined) reportUnproven(io);
   const allCaught = verdicts.every((verdict) => verdict.caught);
   io.out(
     `self-test: ${clean && allCaught ? 'passed' : 'failed'}${clean ? '' : ' (the unfaulted run is not clean)'} in ${seconds(Date.now() - started)}`,
