@@ -14,7 +14,7 @@ export const REQUIREMENTS_COMMAND: CommandSpec = {
     uncited: { type: 'boolean', help: 'list the must requirements no check cites' },
     must: {
       type: 'boolean',
-      help: 'one line per must requirement: the checks citing it and the fault proving them',
+      help: 'one line per must requirement: the checks citing it and the fault proving them, or why no fault can',
     },
   },
   notes: ['exit status: 1 when a check cites an id the catalog does not define, else 0.'],
@@ -38,24 +38,31 @@ export async function runRequirements(argv: readonly string[]): Promise<number> 
         checks.length === 0
           ? 'no check'
           : `${checks.length} check(s): ${checks[0] ?? ''}${checks.length > 1 ? ' …' : ''}`;
-      console.log(
-        `${pad(requirement.id, 16)}${pad(cited, 64)}fault: ${faults.length > 0 ? faults.join(', ') : '—'}`,
-      );
+      const proof =
+        faults.length > 0
+          ? `fault: ${faults.join(', ')}`
+          : requirement.noFault !== undefined
+            ? `no fault possible: ${requirement.noFault}`
+            : 'fault: —';
+      console.log(`${pad(requirement.id, 16)}${pad(cited, 64)}${proof}`);
     }
     console.log('');
   }
-  console.log(`${pad('kind', 12)}${pad('total', 8)}${pad('cited', 8)}${pad('coverage', 10)}fault-proven`);
+  console.log(
+    `${pad('kind', 12)}${pad('total', 8)}${pad('cited', 8)}${pad('coverage', 10)}${pad('fault-proven', 14)}no-fault-possible`,
+  );
   for (const row of coverage.byKind) {
     const percent = row.total === 0 ? 100 : Math.round((row.cited / row.total) * 100);
     console.log(
-      `${pad(row.kind, 12)}${pad(row.total, 8)}${pad(row.cited, 8)}${pad(`${percent}%`, 10)}${row.proven}`,
+      `${pad(row.kind, 12)}${pad(row.total, 8)}${pad(row.cited, 8)}${pad(`${percent}%`, 10)}${pad(row.proven, 14)}${row.exempt}`,
     );
   }
   const total = coverage.byKind.reduce((n, row) => n + row.total, 0);
   const cited = coverage.byKind.reduce((n, row) => n + row.cited, 0);
   const proven = coverage.byKind.reduce((n, row) => n + row.proven, 0);
+  const exempt = coverage.byKind.reduce((n, row) => n + row.exempt, 0);
   console.log(
-    `${pad('all', 12)}${pad(total, 8)}${pad(cited, 8)}${pad(`${total === 0 ? 100 : Math.round((cited / total) * 100)}%`, 10)}${proven}`,
+    `${pad('all', 12)}${pad(total, 8)}${pad(cited, 8)}${pad(`${total === 0 ? 100 : Math.round((cited / total) * 100)}%`, 10)}${pad(proven, 14)}${exempt}`,
   );
   if (coverage.uncitedMust.length > 0) {
     console.log(

@@ -75,6 +75,13 @@ describe('fault catalog', () => {
     expect(consulted.filter((id) => !FAULT_IDS.has(id))).toEqual([]);
   });
 
+  it('proves no requirement the catalog says no fault can show (noFault)', () => {
+    const contradicted = FAULT_CATALOG.filter(
+      (fault) => requirements.byId.get(fault.requirement)?.noFault !== undefined,
+    ).map((fault) => `${fault.id} violates ${fault.requirement}`);
+    expect(contradicted).toEqual([]);
+  });
+
   it('finds a fault by id', () => {
     expect(faultById('auth.expiry-ignored')?.requirement).toBe('ERR-06');
     expect(faultById('nope')).toBeUndefined();

@@ -7,6 +7,8 @@ interface KindCoverage {
   cited: number;
   /** Requirements a planted fault of the reference violates, which the self-test proves caught. */
   proven: number;
+  /** `must` requirements without a fault, for a reason the catalog gives (`noFault`). */
+  exempt: number;
 }
 
 /** One `must` requirement: the checks citing it and the planted faults proving they can fail. */
@@ -44,6 +46,7 @@ export function computeCoverage(
       total: ofKind.length,
       cited: ofKind.filter((r) => cited.has(r.id)).length,
       proven: ofKind.filter((r) => proven.has(r.id)).length,
+      exempt: ofKind.filter((r) => !proven.has(r.id) && r.noFault !== undefined).length,
     };
   });
   return {

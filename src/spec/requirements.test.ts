@@ -208,6 +208,16 @@ describe('parseCatalog', () => {
       `requirements:\n${entry({ ...GOOD, status: 'x' })}\n`,
       /entry 1 \(KB-ATTACH-04\): unknown field 'status'/,
     ],
+    [
+      'a noFault reason on an observed entry',
+      `requirements:\n${entry({ ...GOOD, kind: 'observed', note: 'open', noFault: 'why' })}\n`,
+      /noFault is for must requirements only, not observed/,
+    ],
+    [
+      'an empty noFault reason',
+      `requirements:\n${entry({ ...GOOD, noFault: ' ' })}\n`,
+      /noFault, when present/,
+    ],
     ['an empty text', `requirements:\n${entry({ ...GOOD, text: ' ' })}\n`, /text is missing or empty/],
     ['an entry that is not a mapping', 'requirements:\n  - just a string\n', /entry 1: is not a mapping/],
   ])('rejects %s with a one-line message', (_name, source, message) => {

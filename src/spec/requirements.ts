@@ -61,6 +61,11 @@ export interface Requirement {
   /** A quotation of the document; `[...]` marks omitted words. */
   text: string;
   note?: string;
+  /**
+   * A `must` requirement no planted fault can show violated over HTTP, and why (e.g. every
+   * violation is already another requirement's fault). The self-test lists the rest as gaps.
+   */
+  noFault?: string;
 }
 
 export interface Catalog {
@@ -78,7 +83,7 @@ const PREFIX_ALTERNATION = [...REQUIREMENT_PREFIXES]
 /** A well-formed requirement id: a known prefix and a two-digit number. */
 export const REQUIREMENT_ID_PATTERN = new RegExp(`^(?:${PREFIX_ALTERNATION})-\\d{2}$`);
 
-const ENTRY_KEYS = new Set(['id', 'section', 'kind', 'text', 'note']);
+const ENTRY_KEYS = new Set(['id', 'section', 'kind', 'text', 'note', 'noFault']);
 
 function fail(origin: string, where: string, problem: string): never {
   throw new Error(`${origin}: ${where}: ${problem}`);
@@ -102,7 +107,7 @@ function validateEntry(raw: unknown, index: number, origin: string): Requirement
   for (const key of Object.keys(entry)) {
     if (!ENTRY_KEYS.has(key)) fail(origin, where, `unknown field '${key}'`);
   }
-  const { id, section, kind, text, note } = entry;
+  const { id, section, kind, text, note, noFault } = entry;
   if (typeof id !== 'string') fail(origin, where, 'id is missing or not a string');
   if (!REQUIREMENT_ID_PATTERN.test(id))
     fail(origin, where, `id must be a known prefix and two digits (AREA-SUB-NN)`);
@@ -119,8 +124,14 @@ function validateEntry(raw: unknown, index: number, origin: string): Requirement
   if ((kind === 'observed' || kind === 'untestable') && note === undefined) {
     fail(origin, where, `an ${kind} entry needs a note saying why`);
   }
+  if (noFault !== undefined) {
+    if (typeof noFault !== 'string' || noFault.trim() === '')
+      fail(origin, where, 'noFault, when present, must be a non-empty string (the reason)');
+    if (kind !== 'must') fail(origin, where, `noFault is for must requirements only, not ${kind}`);
+  }
   const requirement: Requirement = { id, section, kind: kind as RequirementKind, text };
   if (typeof note === 'string') requirement.note = note;
+  if (typeof noFault === 'string') requirement.noFault = noFault;
   return Object.freeze(requirement);
 }
 
