@@ -24,6 +24,8 @@ export interface CheckMeta {
   observations: Observation[];
   /** 429s with Retry-After its requests waited out (absent: none). */
   rateLimitWaits?: number;
+  /** The self-test only: the planted fault whose reference this copy of the check runs against. */
+  fault?: string;
 }
 
 declare module '@vitest/runner' {

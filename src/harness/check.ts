@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { attachment, epic, feature, label, story } from 'allure-js-commons';
-import { inject, test as base, type TestContext } from 'vitest';
+import { inject, test as base, TestRunner, type TestContext } from 'vitest';
 import { ConformanceFailure, ConformanceWarning, SetupError } from '../checks/failure.ts';
 import { ApiClient, type ClientOptions } from '../http/client.ts';
 import { makeRedactor } from '../http/redact.ts';
@@ -23,7 +23,7 @@ import { logExchange } from './exchange-log.ts';
 import { isSmokeCheck } from './smoke.ts';
 import { stableValue } from './stable-value.ts';
 import './provided.ts';
-import type { ProvidedTarget } from './provided.ts';
+import type { FaultTarget, ProvidedTarget } from './provided.ts';
 
 /** The accounts checks create resources on: A through `full`, B through `other`. */
 type ResourceRole = 'full' | 'other';
@@ -50,6 +50,12 @@ interface CheckFixtures {
   workbench: () => Workbench;
   /** The knowledge-base steps with the key of `role` (default `full`): creating, reading back, judged. */
   kb: (role?: Role) => KnowledgeSteps;
+  /**
+   * What the file's checks share, made once by whichever check needs it first (a page of 51
+   * assistants, a base with known chunks): `shared('batch', () => make())`. Held per file and
+   * target, never in a module variable, which would outlive the file and ignore the target.
+   */
+  shared: <T>(key: string, make: () => Promise<T>) => Promise<T>;
 }
 
 /** Fixtures the checks do not see: the store behind `resources` and `workbench`. */
@@ -107,9 +113,9 @@ const AUTO = { auto: true } as const;
 
 const conformanceTest = base.extend<CheckFixtures & InternalFixtures>({
   target: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      await use(inject('target'));
+    async ({ task }, use) => {
+      const fault = task.meta.check?.fault;
+      await use(fault === undefined ? inject('target') : faultTarget(fault).target);
     },
     AUTO,
   ],
@@ -161,12 +167,12 @@ const conformanceTest = base.extend<CheckFixtures & InternalFixtures>({
     { scope: 'file', auto: true },
   ],
   resources: [
-    async ({ as, tracker, prefix, fileScope }, use) => {
+    async ({ as, tracker, prefix, fileScope, target }, use) => {
       await use((role = 'full') => {
         // The role first: a keyring without it skips the check before anything is made.
         const client = as(role);
         return fileScope.once(
-          `account:${role}`,
+          `${target.baseUrl} account:${role}`,
           () => new AccountResources(client, tracker, role === 'full' ? prefix : `${prefix}b`),
         );
       });
@@ -177,7 +183,10 @@ const conformanceTest = base.extend<CheckFixtures & InternalFixtures>({
     async ({ resources, target, fileScope }, use) => {
       await use(() => {
         const account = resources('full');
-        return fileScope.once('workbench', () => new Workbench(account, target.fixtureBaseUrl));
+        return fileScope.once(
+          `${target.baseUrl} workbench`,
+          () => new Workbench(account, target.fixtureBaseUrl),
+        );
       });
     },
     AUTO,
@@ -185,6 +194,14 @@ const conformanceTest = base.extend<CheckFixtures & InternalFixtures>({
   kb: [
     async ({ as, spec, tracker, prefix }, use) => {
       await use((role = 'full') => new KnowledgeSteps(as(role), { spec, tracker, prefix }));
+    },
+    AUTO,
+  ],
+  shared: [
+    async ({ target, fileScope }, use) => {
+      await use(<T>(key: string, make: () => Promise<T>) =>
+        fileScope.once(`${target.baseUrl} shared:${key}`, make),
+      );
     },
     AUTO,
   ],
@@ -207,6 +224,13 @@ const conformanceTest = base.extend<CheckFixtures & InternalFixtures>({
     AUTO,
   ],
 });
+
+/** The self-test batch's entry of a fault (see FaultTarget). */
+function faultTarget(fault: string): FaultTarget {
+  const entry = inject('faultTargets')?.find((candidate) => candidate.fault === fault);
+  if (entry === undefined) throw new Error(`no target was provided for the fault ${fault}`);
+  return entry;
+}
 
 const hideShareTokens = makeRedactor([]);
 
@@ -325,43 +349,61 @@ export function check(
     ...(options.scope ? { scope: options.scope } : {}),
   };
   const name = `${title} [${requirements.join(', ')}]`;
+  const faultTargets = inject('faultTargets');
+  if (faultTargets !== undefined) {
+    // The self-test's batch: one copy of the check per fault it can catch in this file.
+    const file = TestRunner.getCurrentSuite().file.filepath;
+    for (const entry of faultTargets) {
+      if (entry.files.includes(file) && requirements.includes(entry.requirement))
+        register(`${name} {${entry.fault}}`, { ...registered, observations: [], fault: entry.fault });
+    }
+    return;
+  }
   if (!isSelected(id, requirements, options.scope)) {
     conformanceTest.skip(name, { meta: { check: registered } }, () => {});
     return;
   }
-  // vitest reads which fixtures a test uses from the destructuring pattern, so it is spelled out.
-  conformanceTest(
-    name,
-    { timeout: options.timeout, meta: { check: registered } },
-    // vitest wants a destructuring pattern here. The whole context, every (auto) fixture set up, is
-    // the task's; vitest types `task.context` without the extended fixtures, hence the cast.
-    async ({ task }) => {
-      const context = task.context as unknown as CheckContext;
-      const meta = task.meta.check ?? registered;
-      meta.started = true;
-      if (context.target.readOnly === true) {
-        const writes = meta.operations.filter((id) => isWrite(context.spec.operation(id)));
-        if (writes.length > 0) context.skip(`--read-only: the check writes (${writes.join(', ')})`);
-      }
-      await label('area', area);
-      for (const requirement of requirements) await label('requirement', requirement);
-      for (const operation of meta.operations) await label('operation', operation);
-      // Allure's behaviours tree: the document's section, the operation, the requirement.
-      for (const section of requirementSections(requirements)) await epic(section);
-      for (const operation of meta.operations) await feature(operation);
-      for (const requirement of requirements) await story(requirement);
-      try {
-        await body(context);
-      } catch (thrown) {
-        const error = withoutLearnedSecrets(thrown);
-        // The request and the answer a verdict rests on, in the Allure report beside the failure.
-        if (error instanceof Error && 'exchange' in error && error.exchange !== undefined)
-          await attachment('exchange (curl and answer)', error.message, 'text/plain');
-        settleCheckError(error, meta);
-      } finally {
-        if (meta.observations.length > 0)
-          await attachment('observations', JSON.stringify(meta.observations, null, 2), 'application/json');
-      }
-    },
-  );
+  register(name, registered);
+
+  function register(testName: string, meta: CheckMeta): void {
+    // vitest reads which fixtures a test uses from the destructuring pattern, so it is spelled out.
+    conformanceTest(
+      testName,
+      { timeout: options.timeout, meta: { check: meta } },
+      // vitest wants a destructuring pattern here. The whole context, every (auto) fixture set up, is
+      // the task's; vitest types `task.context` without the extended fixtures, hence the cast.
+      async ({ task }) => {
+        const context = task.context as unknown as CheckContext;
+        const checkMeta = task.meta.check ?? meta;
+        checkMeta.started = true;
+        if (context.target.readOnly === true) {
+          const writes = checkMeta.operations.filter((id) => isWrite(context.spec.operation(id)));
+          if (writes.length > 0) context.skip(`--read-only: the check writes (${writes.join(', ')})`);
+        }
+        await label('area', area);
+        for (const requirement of requirements) await label('requirement', requirement);
+        for (const operation of checkMeta.operations) await label('operation', operation);
+        // Allure's behaviours tree: the document's section, the operation, the requirement.
+        for (const section of requirementSections(requirements)) await epic(section);
+        for (const operation of checkMeta.operations) await feature(operation);
+        for (const requirement of requirements) await story(requirement);
+        try {
+          await body(context);
+        } catch (thrown) {
+          const error = withoutLearnedSecrets(thrown);
+          // The request and the answer a verdict rests on, in the Allure report beside the failure.
+          if (error instanceof Error && 'exchange' in error && error.exchange !== undefined)
+            await attachment('exchange (curl and answer)', error.message, 'text/plain');
+          settleCheckError(error, checkMeta);
+        } finally {
+          if (checkMeta.observations.length > 0)
+            await attachment(
+              'observations',
+              JSON.stringify(checkMeta.observations, null, 2),
+              'application/json',
+            );
+        }
+      },
+    );
+  }
 }

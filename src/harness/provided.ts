@@ -38,10 +38,25 @@ interface ProvidedSelection {
   smoke?: boolean;
 }
 
+/**
+ * The self-test's batch of faults (src/selftest/fault-lane.ts): each check file is registered once
+ * per fault whose files include it, for the checks citing that fault's requirement, against that
+ * fault's own reference. One vitest run then judges many faults, paying for its workers once.
+ */
+export interface FaultTarget {
+  fault: string;
+  requirement: string;
+  /** Absolute paths of the check files citing the requirement. */
+  files: string[];
+  target: ProvidedTarget;
+}
+
 declare module 'vitest' {
   export interface ProvidedContext {
     target: ProvidedTarget;
     /** Absent: every check of the files loaded. */
     selection?: ProvidedSelection;
+    /** Present in the self-test only: the checks run once per fault, against its reference. */
+    faultTargets?: FaultTarget[];
   }
 }

@@ -34,7 +34,11 @@ export class CollectReporter implements Reporter {
   readonly checks: SummaryCheck[] = [];
   readonly harnessErrors: string[] = [];
 
-  constructor(private readonly root: string) {}
+  /** `include`: which test cases are this summary's (the self-test splits one run by fault). */
+  constructor(
+    private readonly root: string,
+    private readonly include: (testCase: TestCase) => boolean = () => true,
+  ) {}
 
   onTestRunEnd(
     testModules: ReadonlyArray<TestModule>,
@@ -44,6 +48,7 @@ export class CollectReporter implements Reporter {
       const file = relative(this.root, module.moduleId);
       for (const error of module.errors()) this.harnessErrors.push(`${file}: ${firstLine(error.message)}`);
       for (const testCase of module.children.allTests()) {
+        if (!this.include(testCase)) continue;
         const meta = testCase.meta().check;
         // A check whose body never started was not selected (--requirement, --bail): not part of the run.
         if (meta?.started !== true && testCase.result().state === 'skipped') continue;

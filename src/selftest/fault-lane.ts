@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createVitest, type SerializedError, type Vitest } from 'vitest/node';
-import type { ProvidedTarget } from '../harness/provided.ts';
+import type { FaultTarget, ProvidedTarget } from '../harness/provided.ts';
 import { DEFAULT_MAX_BODY_BYTES } from '../http/client.ts';
 import type { FaultDefinition } from '../reference/fault-catalog.ts';
-import { createReferenceServer } from '../reference/server.ts';
+import { createReferenceServer, type ReferenceServer } from '../reference/server.ts';
 import { CollectReporter } from '../report/collect-reporter.ts';
 import { buildSummary, exitCodeOf, writeSummary } from '../report/summary.ts';
 import { newRunId } from '../resources/run-id.ts';
@@ -12,11 +12,18 @@ import { startFixtureServer, type FixtureServer } from '../target/fixture-server
 import { DEFAULT_PROPERTY_RUNS, DEFAULT_TIMEOUT_MS } from '../cli/run-spec.ts';
 import type { ChildRun } from './child-run.ts';
 
+/** A fault and the check files citing its requirement (relative to the project). */
+export interface FaultPlan {
+  fault: FaultDefinition;
+  files: string[];
+}
+
 /**
- * One lane of the self-test: a vitest instance kept for every fault it is given, in this process.
- * A fault's run then costs a reference started with that fault and a run of the files citing its
- * requirement (about a second), not a process that loads vitest and the suite again (about four).
- * The check files share the lane's worker modules (isolate: false), as in a run.
+ * One lane of the self-test: a vitest instance kept for every batch of faults it is given, in this
+ * process. A batch starts one reference per fault and runs, in one vitest run with one worker, each
+ * check file once, its checks registered once per fault of the batch whose requirement they cite
+ * (FaultTarget, src/harness/provided.ts), each copy against its fault's reference. The worker's
+ * start and imports, about half a second, are then paid once per batch instead of once per fault.
  */
 export class FaultLane {
   private constructor(
@@ -34,8 +41,8 @@ export class FaultLane {
       watch: false,
       pool: 'threads',
       isolate: false,
-      // The first failure proves the fault caught; the rest of the files have nothing to add.
-      bail: 1,
+      // One worker per lane, reused for every file of a batch; the self-test runs a lane per core.
+      maxWorkers: 1,
       passWithNoTests: true,
       testTimeout: 120_000,
       hookTimeout: 120_000,
@@ -45,30 +52,47 @@ export class FaultLane {
     return new FaultLane(root, vitest, fixtures);
   }
 
-  /** The files citing the fault's requirement, against a reference with the fault planted. */
+  private targetFor(baseUrl: string, keyring: ProvidedTarget['keyring']): ProvidedTarget {
+    return {
+      baseUrl,
+      keyring,
+      runPrefix: newRunId(),
+      fixtureBaseUrl: this.fixtures.baseUrl,
+      fixtureLocalUrl: this.fixtures.localUrl,
+      propertyRuns: DEFAULT_PROPERTY_RUNS,
+      seed: Math.floor(Math.random() * 2 ** 31),
+      requestTimeoutMs: DEFAULT_TIMEOUT_MS,
+      maxBodyBytes: DEFAULT_MAX_BODY_BYTES,
+    };
+  }
+
+  /**
+   * The faults of a batch, each against the checks citing its requirement with that fault planted:
+   * one ChildRun per fault, its summary holding only the checks run against that fault.
+   */
   async run(
-    fault: FaultDefinition,
-    files: readonly string[],
-    reportDir: string,
+    batch: readonly FaultPlan[],
+    reportDirOf: (fault: FaultDefinition) => string,
     timeoutMs: number,
-  ): Promise<ChildRun> {
+  ): Promise<Map<string, ChildRun>> {
     const startedAt = new Date();
-    const reference = await createReferenceServer({ faults: [fault.id] });
+    const references = await Promise.all(
+      batch.map(({ fault }) => createReferenceServer({ faults: [fault.id] })),
+    );
     let timedOut = false;
     try {
-      const target: ProvidedTarget = {
-        baseUrl: reference.baseUrl,
-        keyring: reference.keyring,
-        runPrefix: newRunId(),
-        fixtureBaseUrl: this.fixtures.baseUrl,
-        fixtureLocalUrl: this.fixtures.localUrl,
-        propertyRuns: DEFAULT_PROPERTY_RUNS,
-        seed: Math.floor(Math.random() * 2 ** 31),
-        requestTimeoutMs: DEFAULT_TIMEOUT_MS,
-        maxBodyBytes: DEFAULT_MAX_BODY_BYTES,
-      };
-      this.vitest.provide('target', target);
-      this.vitest.provide('selection', { requirements: [fault.requirement] });
+      const faultTargets: FaultTarget[] = batch.map(({ fault, files }, index) => {
+        const reference = references[index] as ReferenceServer;
+        return {
+          fault: fault.id,
+          requirement: fault.requirement,
+          files: files.map((file) => join(this.root, file)),
+          target: this.targetFor(reference.baseUrl, reference.keyring),
+        };
+      });
+      this.vitest.provide('target', (faultTargets[0] as FaultTarget).target);
+      this.vitest.provide('faultTargets', faultTargets);
+      const files = [...new Set(batch.flatMap((plan) => plan.files))].sort();
       const specs = files.map((file) =>
         this.vitest.getRootProject().createSpecification(join(this.root, file)),
       );
@@ -77,25 +101,40 @@ export class FaultLane {
         void this.vitest.cancelCurrentRun('keyboard-input');
       }, timeoutMs);
       const result = await this.vitest.runTestSpecifications(specs).finally(() => clearTimeout(timer));
+      const durationMs = Date.now() - startedAt.getTime();
       // The results of every file this instance ever ran come back; only this run's count.
       const mine = new Set(specs.map((spec) => spec.moduleId));
-      const collect = new CollectReporter(this.root);
-      collect.onTestRunEnd(
-        result.testModules.filter((module) => mine.has(module.moduleId)),
-        result.unhandledErrors as SerializedError[],
-      );
-      const summary = buildSummary({
-        target: reference.baseUrl,
-        startedAt,
-        durationMs: Date.now() - startedAt.getTime(),
-        checks: collect.checks,
-        harnessErrors: collect.harnessErrors,
+      const modules = result.testModules.filter((module) => mine.has(module.moduleId));
+      const runs = new Map<string, ChildRun>();
+      batch.forEach(({ fault }, index) => {
+        const collect = new CollectReporter(
+          this.root,
+          (testCase) => testCase.meta().check?.fault === fault.id,
+        );
+        collect.onTestRunEnd(modules, result.unhandledErrors as SerializedError[]);
+        const summary = buildSummary({
+          target: (references[index] as ReferenceServer).baseUrl,
+          startedAt,
+          durationMs,
+          checks: collect.checks,
+          harnessErrors: collect.harnessErrors,
+        });
+        const reportDir = reportDirOf(fault);
+        mkdirSync(reportDir, { recursive: true });
+        writeSummary(reportDir, summary);
+        // The fault's own time: its checks' (the batch's files ran one after the other).
+        const ownMs = summary.checks.reduce((sum, check) => sum + (check.durationMs ?? 0), 0);
+        runs.set(fault.id, {
+          exitCode: exitCodeOf(summary),
+          timedOut,
+          durationMs: timedOut ? durationMs : ownMs,
+          summary,
+          reportDir,
+        });
       });
-      mkdirSync(reportDir, { recursive: true });
-      writeSummary(reportDir, summary);
-      return { exitCode: exitCodeOf(summary), timedOut, durationMs: summary.durationMs, summary, reportDir };
+      return runs;
     } finally {
-      await reference.close();
+      await Promise.all(references.map((reference) => reference.close()));
     }
   }
 

@@ -34,10 +34,8 @@ interface World {
   secrets: string[];
 }
 
-let world: Promise<World> | undefined;
-
 function worldOf(context: CheckContext): Promise<World> {
-  world ??= (async () => {
+  return context.shared('world', async () => {
     const a = context.resources();
     const [persona, plugin, base] = await Promise.all([
       a.createPersona('isolated', { base_sys_prompt: 'The isolation prompt of account A.' }),
@@ -57,8 +55,7 @@ function worldOf(context: CheckContext): Promise<World> {
       docId,
       secrets: [docId, base.kbId, base.name, 'Isolation logbook'],
     };
-  })();
-  return world;
+  });
 }
 
 type Part = 'assistant' | 'plugin' | 'base' | 'attachments';

@@ -78,16 +78,14 @@ const ROUTES: readonly PaginatedRoute[] = [
   },
 ];
 
-let populated: Promise<string> | undefined;
-
 /**
  * Creates the file's assistants and plugins once; returns the word they carry. An assistant carries
  * it as a word of its name (search matches name and title). A plugin's title starts with it and its
  * name, descriptions and one tag are the word itself: which fields a plugin search matches is not
  * stated, but such a term is matched on any reading of a search.
  */
-function populate({ as, spec, prefix, tracker }: CheckContext): Promise<string> {
-  populated ??= (async () => {
+function populate({ as, spec, prefix, tracker, shared }: CheckContext): Promise<string> {
+  return shared('populated', async () => {
     const client = as('full');
     const word = uniqueWord(prefix);
     const draft = await assistantDrafter(client, spec, prefix);
@@ -111,8 +109,7 @@ function populate({ as, spec, prefix, tracker }: CheckContext): Promise<string> 
       ),
     );
     return word;
-  })();
-  return populated;
+  });
 }
 
 async function firstAnswer(context: CheckContext, route: PaginatedRoute): Promise<Exchange> {
