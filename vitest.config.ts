@@ -5,6 +5,13 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'eslint-rules/*.test.js'],
+    // Threads sharing their modules between files: the files import the same heavy modules
+    // (vitest/node, fastify, the spec), and importing them once per worker instead of once per
+    // file saves about 40% of the CPU the tests take. A test that changes process-wide state
+    // restores it (vi.stubEnv, finally blocks).
+    pool: 'threads',
+    isolate: false,
+    unstubEnvs: true,
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },
