@@ -26,7 +26,7 @@ function fromRecord(module: FaultModule, record: Readonly<Record<string, FaultSp
 
 /**
  * Every planted fault of the reference, in module order: the one source the reference validates
- * `faults` against, the self-test runs, and the README's fault table is rendered from.
+ * `faults` against, the self-test runs, and the fault table of docs/faults.md is rendered from.
  */
 export const FAULT_CATALOG: readonly FaultDefinition[] = Object.freeze([
   ...fromRecord('auth', AUTH_FAULTS),

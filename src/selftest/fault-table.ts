@@ -14,7 +14,7 @@ export function renderFaultTable(faults: readonly FaultDefinition[] = FAULT_CATA
   return ['| fault | requirement | what it breaks |', '|---|---|---|', ...rows].join('\n');
 }
 
-/** The README section between the markers (exclusive), trimmed; undefined when a marker is missing. */
+/** The fault catalog section of docs/faults.md between the markers (exclusive), trimmed; undefined when a marker is missing. */
 export function tableSection(markdown: string): string | undefined {
   const start = markdown.indexOf(TABLE_START);
   const end = markdown.indexOf(TABLE_END);
