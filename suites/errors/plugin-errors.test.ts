@@ -70,7 +70,7 @@ describe('createPlugin — POST /plugin/enterprise/createGlobalPlugin', () => {
 
   check(
     'errors.404.create-plugin-missing-field',
-    ['ERR-22', 'ERR-23'],
+    ['ERR-22', 'ERR-23', 'PL-CREATE-03'],
     '404 with one message naming all required fields: create a plugin with a required field missing (each in turn)',
     async (context) => {
       const resources = context.resources();

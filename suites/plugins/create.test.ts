@@ -82,6 +82,37 @@ async function ownListItem(client: ApiClient, title: string): Promise<JsonObject
   return item;
 }
 
+/**
+ * The fields beyond get's table, judged only where get carries them (which it does is not stated):
+ * the owner's own text and settings come back as sent, the URLs as strings (a server may normalise
+ * a URL, so only the logo's being absolute is asserted). The code fields are left alone: whether
+ * get returns them in clear or encrypted is not stated.
+ */
+function expectCarriedAsSent(plugin: JsonObject, body: Record<string, unknown>): void {
+  if ('ai_description' in plugin)
+    expect(plugin.ai_description, 'ai_description, where get carries it').toBe(body.ai_description);
+  if ('parameters' in plugin)
+    expect(plugin.parameters, 'parameters, where get carries it').toEqual(body.parameters);
+  if ('isAnonymous' in plugin)
+    expect(plugin.isAnonymous, 'isAnonymous, where get carries it').toBe(body.isAnonymous);
+  if ('connection_url' in body && 'connection_url' in plugin)
+    expect(typeof plugin.connection_url, 'connection_url, where sent and carried').toBe('string');
+  if ('logo' in body && 'logo' in plugin)
+    expect(
+      isAbsoluteUrl(plugin.logo),
+      `logo ${JSON.stringify(plugin.logo)}, where sent and carried: an absolute URL`,
+    ).toBe(true);
+}
+
+function isAbsoluteUrl(value: unknown): boolean {
+  if (typeof value !== 'string') return false;
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
 /** The documented default of is_agentic_tool, for a plugin created without it. */
 const AGENTIC_DEFAULT = { status: false, object: null };
 
@@ -123,11 +154,55 @@ describe('createPlugin — POST /plugin/enterprise/createGlobalPlugin', () => {
           expect(plugin.human_description, 'human_description').toBe(body.human_description);
           expect(plugin.isPublic, 'isPublic').toBe(body.isPublic);
           expect(plugin.isOwner, 'isOwner of the creator').toBe(true);
+          expectCarriedAsSent(plugin, body);
           await deletePlugin(client, created.title);
           created.forget();
         }),
         { numRuns: ctx.target.propertyRuns },
       );
+    },
+    { operations: ['createPlugin', 'getPlugin'] },
+  );
+
+  check(
+    'plugins.create.fields-as-sent',
+    ['PL-SHAPE-02', 'PL-SHAPE-07', 'PL-SHAPE-08', 'PL-SHAPE-16', 'PL-SHAPE-18', 'PL-SHAPE-19'],
+    'a create with a long name, isAnonymous true, a logo and a connection_url without authentication is accepted; get returns the name as sent, and each other field where it carries it',
+    async (ctx) => {
+      const client = ctx.as('full');
+      const body = pluginBody(ctx.spec, ctx.prefix, {
+        name: 'Regional Weather Forecast Lookup for Travellers',
+        isAnonymous: true,
+        authentication_required: false,
+        connection_url: 'https://auth.example.com/oauth/authorize',
+        logo: 'https://images.example.com/plugins/weather.png',
+      });
+      await createAccepted(ctx, body);
+      const plugin = await readPlugin(client, String(body.title));
+      expect(plugin.name, 'name').toBe(body.name);
+      expectCarriedAsSent(plugin, body);
+    },
+    { operations: ['createPlugin', 'getPlugin'] },
+  );
+
+  check(
+    'plugins.create.title-kept-verbatim',
+    ['PL-SHAPE-01', 'IDS-12'],
+    'a title with capital letters and digits, where the create accepts it, is the title get finds the plugin under, unchanged',
+    async (ctx) => {
+      const client = ctx.as('full');
+      // snake_case is a convention, not a rule: a server that refuses this title is recorded.
+      const body = pluginBody(ctx.spec, ctx.prefix, { title: `${ctx.prefix}_Weather_V2_${uniqueWord('X')}` });
+      const exchange = await attemptCreate(ctx, client, body);
+      if (!succeeded(exchange)) {
+        ctx.observe(
+          'PL-SHAPE-01',
+          `a title with capital letters: ${stableErrorSummary(exchange, ctx.prefix)}`,
+        );
+        return;
+      }
+      const plugin = await readPlugin(client, String(body.title));
+      expect(plugin.title, 'the title get returns').toBe(body.title);
     },
     { operations: ['createPlugin', 'getPlugin'] },
   );
@@ -300,7 +375,7 @@ describe('createPlugin — POST /plugin/enterprise/createGlobalPlugin', () => {
   check(
     'plugins.create.duplicate-title-other-account',
     ['IDS-11', 'ERR-19'],
-    'answers 400 to another account reusing an existing title (unique platform-wide)',
+    "answers 400 to another account reusing an existing title (unique platform-wide), and the first plugin stays its creator's, unchanged",
     async (ctx) => {
       const other = ctx.as('other');
       const client = ctx.as('full');
@@ -309,9 +384,14 @@ describe('createPlugin — POST /plugin/enterprise/createGlobalPlugin', () => {
       const exchange = await attemptCreate(
         ctx,
         other,
-        pluginBody(ctx.spec, ctx.prefix, { title: first.title }),
+        pluginBody(ctx.spec, ctx.prefix, { title: first.title, name: 'Impostor' }),
       );
       expectStatus(exchange, 400);
+      const plugin = await readPlugin(client, String(first.title));
+      expect([plugin.name, plugin.isOwner], "the first plugin's name and isOwner for its creator").toEqual([
+        first.name,
+        true,
+      ]);
     },
     CREATE,
   );

@@ -37,7 +37,7 @@ describe('deletePlugin — DELETE /plugin/enterprise/deleteGlobalPlugin', () => 
   check(
     'plugins.delete.not-blocked-by-assistant',
     ['STATE-12'],
-    'deletes a plugin that an assistant lists in accessible_plugin: nothing blocks the delete',
+    'deletes a plugin that an assistant lists in accessible_plugin: nothing blocks the delete, and get then finds it no more',
     async (ctx) => {
       const client = ctx.as('full');
       const created = await createPlugin(client, ctx.tracker, pluginBody(ctx.spec, ctx.prefix));
@@ -50,7 +50,11 @@ describe('deletePlugin — DELETE /plugin/enterprise/deleteGlobalPlugin', () => 
       const exchange = await client.call('deletePlugin', { body: { title: created.title } });
       expectStatus(exchange, 200);
       created.forget();
+      expect(
+        foundOwnPlugin(await getPlugin(client, created.title), created.title),
+        'get of the deleted plugin',
+      ).toBe(false);
     },
-    { operations: ['deletePlugin', 'createPersona'] },
+    { operations: ['deletePlugin', 'createPersona', 'getPlugin'] },
   );
 });

@@ -49,6 +49,34 @@ async function listed(
 
 const sorted = (values: Iterable<unknown>): string[] => [...values].map(String).sort();
 
+/**
+ * The plaintext read back from a value that only encodes it (base64, base64url or hex): an
+ * AES ciphertext, whatever its encoding, never decodes to the plaintext itself.
+ */
+function decodedPlaintext(value: string, plaintext: string): boolean {
+  const decodings: string[] = [];
+  if (/^[A-Za-z0-9+/_-]+={0,2}$/.test(value)) decodings.push(Buffer.from(value, 'base64').toString('utf8'));
+  if (/^(?:[0-9a-fA-F]{2})+$/.test(value)) decodings.push(Buffer.from(value, 'hex').toString('utf8'));
+  return decodings.some(
+    (text) => text === plaintext || (plaintext.trim().length >= 16 && text.includes(plaintext.trim())),
+  );
+}
+
+/** Where the item carries the field, it is not merely the plaintext encoded (PL-LIST-12). */
+function expectNotEncoded(
+  page: Exchange,
+  item: Record<string, unknown>,
+  field: string,
+  plaintext: string,
+): void {
+  const value = item[field];
+  if (typeof value === 'string' && decodedPlaintext(value, plaintext))
+    throw new ConformanceFailure(
+      `Received: ${field} that decodes (base64 or hex) to the plaintext sent / Documented: returned AES-encrypted`,
+      page,
+    );
+}
+
 describe('listPlugins — POST /users/enterprise/getallplugin/{userId}', () => {
   check(
     'plugins.list.shape',
@@ -65,6 +93,10 @@ describe('listPlugins — POST /users/enterprise/getallplugin/{userId}', () => {
       'PL-SHAPE-29',
       'PL-SHAPE-30',
       'PL-SHAPE-22',
+      'PL-SHAPE-03',
+      'PL-SHAPE-05',
+      'PL-SHAPE-09',
+      'PL-SHAPE-11',
     ],
     'returns {totalPlugins, totalPages, currentPage, plugin: [...], tags} without status, items with the list fields as sent',
     async (ctx) => {
@@ -95,7 +127,7 @@ describe('listPlugins — POST /users/enterprise/getallplugin/{userId}', () => {
   check(
     'plugins.list.code-encrypted',
     ['PL-LIST-12', 'PL-SHAPE-10', 'PL-SHAPE-14'],
-    'returns func_run and func_schema, where a list item carries them, encrypted rather than as sent',
+    'returns func_run and func_schema, where a list item carries them, encrypted rather than as sent or merely encoded (base64, hex)',
     async (ctx) => {
       const [body] = await createMine(ctx, {});
       let page: Exchange | undefined;
@@ -111,6 +143,8 @@ describe('listPlugins — POST /users/enterprise/getallplugin/{userId}', () => {
         );
       expectNotPlaintext(page, item, 'func_run', String(body!.func_run));
       expectNotPlaintext(page, item, 'func_schema', String(body!.func_schema));
+      expectNotEncoded(page, item, 'func_run', String(body!.func_run));
+      expectNotEncoded(page, item, 'func_schema', String(body!.func_schema));
     },
     LIST,
   );

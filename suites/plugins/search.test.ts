@@ -6,7 +6,8 @@ import { expectStatus } from '../../src/checks/status.ts';
 import { uniqueWord } from '../../src/generate/identity.ts';
 import { check, type CheckContext } from '../../src/harness/check.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
-import { searchablePluginBody } from '../../src/resources/drafts.ts';
+import { pluginBody, searchablePluginBody } from '../../src/resources/drafts.ts';
+import { expectPageArithmetic } from '../../src/checks/list-page.ts';
 import { bodyOf } from '../../src/http/json.ts';
 import { findInCollection } from '../../src/resources/pages.ts';
 import { createPlugin } from '../../src/resources/plugins.ts';
@@ -89,14 +90,18 @@ describe('searchPlugins — POST /users/enterprise/searchPlugin', () => {
   check(
     'plugins.search.shape',
     ['PL-SEARCH-06', 'PL-SHAPE-37', 'PL-SHAPE-38', 'CONV-12', 'PL-SEARCH-02', 'IDS-01'],
-    'answers as the list does, items with _id and title, and finds the plugin whose every text field is the term',
+    'answers as the list does, items with _id and title, and finds the plugin whose every text field is the term; page 1 holds as many items as totalPlugins counts, up to 20',
     async (ctx) => {
       const term = uniqueWord(ctx.prefix);
       await pluginNamed(ctx, term);
+      // A plugin of the caller's that does not carry the term: the count is of matches, not of plugins.
+      await createPlugin(ctx.as('full'), ctx.tracker, pluginBody(ctx.spec, ctx.prefix, { isPublic: true }));
       const result = await search(ctx, term, term);
       const exchange = expectFound(result, term, '');
       expect(result.items.get(term)?.title, 'the item found').toBe(term);
       expectSchema(ctx.spec, exchange);
+      const first = await ctx.as('full').call('searchPlugins', { query: { search: term } });
+      expectPageArithmetic(first, { items: 'plugin', total: 'totalPlugins', limit: 20, page: 1 });
     },
     SEARCH,
   );

@@ -111,6 +111,57 @@ describe('updatePlugin — PUT /plugin/enterprise/updateGlobalPlugin', () => {
     { operations: ['updatePlugin', 'getPlugin', 'listPlugins'] },
   );
 
+  check(
+    'plugins.update.unsent-fields-kept',
+    ['PL-UPDATE-03'],
+    'an update sending only human_description keeps name and isPublic (get) and tags and os (the list) as they were',
+    async (ctx) => {
+      const client = ctx.as('full');
+      const body = pluginBody(ctx.spec, ctx.prefix, {
+        isPublic: false,
+        tags: ['kept', 'unchanged'],
+        os: ['nt', 'web'],
+      });
+      const { title } = await createPlugin(client, ctx.tracker, body);
+      const exchange = await client.call('updatePlugin', {
+        body: { title, human_description: `${String(body.human_description)} (updated)` },
+      });
+      expectStatus(exchange, 200);
+      expectSchema(ctx.spec, exchange);
+      const plugin = await readPlugin(client, title);
+      expect([plugin.name, plugin.isPublic], 'name and isPublic, not sent').toEqual([body.name, false]);
+      const item = await listItem(client, title);
+      expect(sorted(item.tags), 'tags, not sent').toEqual(['kept', 'unchanged']);
+      expect(sorted(item.os), 'os, not sent').toEqual(['nt', 'web']);
+    },
+    { operations: ['updatePlugin', 'getPlugin', 'listPlugins'] },
+  );
+
+  check(
+    'plugins.update.addresses-by-title',
+    ['IDS-12', 'PL-UPDATE-02', 'PL-UPDATE-03'],
+    "an update of name and os changes the plugin whose title it names (get, the list) and no other of the caller's plugins",
+    async (ctx) => {
+      const client = ctx.as('full');
+      const first = pluginBody(ctx.spec, ctx.prefix);
+      const second = pluginBody(ctx.spec, ctx.prefix);
+      await createPlugin(client, ctx.tracker, first);
+      const { title } = await createPlugin(client, ctx.tracker, second);
+      const name = `${String(second.name)} (renamed)`;
+      const exchange = await client.call('updatePlugin', { body: { title, name, os: ['android'] } });
+      expectStatus(exchange, 200);
+      expectSchema(ctx.spec, exchange);
+      expect((await readPlugin(client, title)).name, 'name of the plugin the update named').toBe(name);
+      expect(sorted((await listItem(client, title)).os), 'os of the plugin the update named').toEqual([
+        'android',
+      ]);
+      expect((await readPlugin(client, String(first.title))).name, 'name of the other plugin').toBe(
+        first.name,
+      );
+    },
+    { operations: ['updatePlugin', 'getPlugin', 'listPlugins'] },
+  );
+
   for (const field of forbiddenFields('PluginUpdateBody')) {
     check(
       `plugins.update.server-managed-${field.replace(/^_+/, '').toLowerCase()}-invalid-body`,

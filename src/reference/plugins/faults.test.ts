@@ -1,6 +1,6 @@
 import { describeFaultProbes, type FaultProbe } from '../testing/fault-probes.ts';
 import type { As, Harness } from '../testing/harness.ts';
-import { FUNC_RUN, PERSONA, PLUGIN, personaBody, pluginBody } from '../testing/fixtures.ts';
+import { FUNC_RUN, FUNC_SCHEMA, PERSONA, PLUGIN, personaBody, pluginBody } from '../testing/fixtures.ts';
 import { PLUGIN_FAULTS, type PluginFault } from './faults.ts';
 
 /** Each planted fault must visibly break the behaviour it names, or the self-test proves nothing. */
@@ -19,6 +19,25 @@ async function listedTitles(h: Harness, query: string, as: As = 'full'): Promise
   const items = (json.plugin ?? json.plugins ?? []) as Array<{ title: string }>;
   return items.map((p) => p.title).sort();
 }
+
+/** The items of the caller's list (all of its plugins). */
+async function listItems(h: Harness): Promise<Array<Record<string, unknown>>> {
+  return ((await h.call('full', 'POST', PLUGIN.list())).json.plugin ?? []) as Array<Record<string, unknown>>;
+}
+
+const listItemKeys = async (h: Harness) => Object.keys((await listItems(h))[0] ?? {}).sort();
+
+async function searchItems(h: Harness, term: string): Promise<Array<Record<string, unknown>>> {
+  const json = (await h.call('full', 'POST', `${PLUGIN.search}?search=${term}`)).json;
+  return (json.plugin ?? []) as Array<Record<string, unknown>>;
+}
+
+const getKeys = async (h: Harness, title: string) =>
+  Object.keys((await get(h, title)).json.plugin ?? {}).sort();
+
+/** Get's plugin object, or an empty one. */
+const detail = async (h: Harness, title: string, as: As = 'full') =>
+  ((await get(h, title, as)).json.plugin ?? {}) as Record<string, unknown>;
 
 /** Each probe returns what the fault changes; it must differ with and without the fault. */
 const PROBES: Record<PluginFault, FaultProbe> = {
@@ -41,6 +60,197 @@ const PROBES: Record<PluginFault, FaultProbe> = {
   'plugins.agentic-tool-default-incomplete': async (h) => {
     const { title } = await create(h, { is_agentic_tool: undefined });
     return ((await get(h, title)).json.plugin as Record<string, unknown>).is_agentic_tool;
+  },
+  'plugins.list-schema-in-clear': async (h) => {
+    await create(h);
+    const items = (await h.call('full', 'POST', PLUGIN.list())).json.plugin as Array<{ func_schema: string }>;
+    return items[0]?.func_schema === FUNC_SCHEMA;
+  },
+  'plugins.search-code-in-clear': async (h) => {
+    await create(h, { name: 'Zebra' });
+    return (await searchItems(h, 'zebra'))[0]?.func_run === FUNC_RUN;
+  },
+  'plugins.list-item-without-id': async (h) => {
+    await create(h);
+    return listItemKeys(h);
+  },
+  'plugins.list-item-title-renamed': async (h) => {
+    await create(h);
+    return listItemKeys(h);
+  },
+  'plugins.list-item-without-name': async (h) => {
+    await create(h);
+    return listItemKeys(h);
+  },
+  'plugins.list-tags-joined': async (h) => {
+    await create(h, { tags: ['a', 'b'] });
+    return (await listItems(h))[0]?.tags;
+  },
+  'plugins.list-is-public-string': async (h) => {
+    await create(h);
+    return (await listItems(h))[0]?.isPublic;
+  },
+  'plugins.anonymous-creator-null': async (h) => {
+    await create(h, { isAnonymous: true });
+    return (await listItems(h))[0]?.creator;
+  },
+  'plugins.list-os-joined': async (h) => {
+    await create(h, { os: ['nt', 'web'] });
+    return (await listItems(h))[0]?.os;
+  },
+  'plugins.search-item-without-id': async (h) => {
+    await create(h, { name: 'Zebra' });
+    return Object.keys((await searchItems(h, 'zebra'))[0] ?? {}).sort();
+  },
+  'plugins.search-item-title-renamed': async (h) => {
+    await create(h, { name: 'Zebra' });
+    return Object.keys((await searchItems(h, 'zebra'))[0] ?? {}).sort();
+  },
+  'plugins.list-status-true': async (h) => {
+    await create(h);
+    return (await h.call('full', 'POST', PLUGIN.list())).json.status;
+  },
+  'plugins.current-page-string': async (h) => {
+    await create(h);
+    return (await h.call('full', 'POST', PLUGIN.list())).json.currentPage;
+  },
+  'plugins.search-without-tags': async (h) => {
+    await create(h, { name: 'Zebra' });
+    return Object.keys((await h.call('full', 'POST', `${PLUGIN.search}?search=zebra`)).json).sort();
+  },
+  'plugins.search-empty-status-boolean': async (h) =>
+    (await h.call('full', 'POST', `${PLUGIN.search}?search=nothing_matches`)).json.status,
+  'plugins.get-id-renamed': async (h) => getKeys(h, (await create(h)).title),
+  'plugins.get-without-title': async (h) => getKeys(h, (await create(h)).title),
+  'plugins.get-without-name': async (h) => getKeys(h, (await create(h)).title),
+  'plugins.get-description-renamed': async (h) => getKeys(h, (await create(h)).title),
+  'plugins.get-is-public-string': async (h) =>
+    ((await get(h, (await create(h)).title)).json.plugin as Record<string, unknown>).isPublic,
+  'plugins.get-creator-object': async (h) =>
+    typeof ((await get(h, (await create(h)).title)).json.plugin as Record<string, unknown>).creator,
+  'plugins.get-data-key': async (h) => Object.keys((await get(h, (await create(h)).title)).json).sort(),
+  'plugins.list-func-run-object': async (h) => {
+    await create(h);
+    return typeof (await listItems(h))[0]?.func_run;
+  },
+  'plugins.list-func-schema-object': async (h) => {
+    await create(h);
+    return typeof (await listItems(h))[0]?.func_schema;
+  },
+  'plugins.list-default-public': async (h) => {
+    await create(h, { isPublic: false });
+    return listedTitles(h, '');
+  },
+  'plugins.status-pending-refused': async (h) =>
+    (await h.call('full', 'POST', `${PLUGIN.list()}?status=pending`)).status,
+  'plugins.list-os-default-nt': async (h) => {
+    await create(h, { os: ['android'] });
+    return listedTitles(h, '');
+  },
+  'plugins.list-page-ignored': async (h) => {
+    for (let i = 0; i < 3; i += 1) await create(h);
+    return listedTitles(h, '?limit=2&page=2');
+  },
+  'plugins.list-limit-20': async (h) => {
+    for (let i = 0; i < 51; i += 1) await create(h);
+    return (await listItems(h)).length;
+  },
+  'plugins.list-limit-100': async (h) => {
+    for (let i = 0; i < 51; i += 1) await create(h);
+    return (await listItems(h)).length;
+  },
+  'plugins.public-catalog-own-only': async (h) => {
+    await create(h, { isPublic: true }, 'other');
+    return listedTitles(h, '?isPublic=public');
+  },
+  'plugins.search-unpublished-only': async (h) => {
+    await create(h, { name: 'Zebra', isPublic: true });
+    return (await searchItems(h, 'zebra')).length;
+  },
+  'plugins.search-os-default-nt': async (h) => {
+    await create(h, { name: 'Zebra', os: ['android'] });
+    return (await searchItems(h, 'zebra')).length;
+  },
+  'plugins.search-page-off-by-one': async (h) => {
+    for (let i = 0; i < 3; i += 1) await create(h, { name: 'Zebra' });
+    return (await searchItems(h, 'zebra&limit=2')).length;
+  },
+  'plugins.search-limit-10': async (h) => {
+    for (let i = 0; i < 21; i += 1) await create(h, { name: `Zebra ${i}` });
+    return (await searchItems(h, 'zebra')).length;
+  },
+  'plugins.get-title-from-body': async (h) => (await get(h, (await create(h)).title)).status,
+  'plugins.title-unique-per-account': async (h) => {
+    const { title } = await create(h);
+    return (await create(h, { title }, 'other')).reply.status;
+  },
+  'plugins.code-interpreter-accepted': async (h) =>
+    (await create(h, { title: 'code_interpreter' })).reply.status,
+  'plugins.auth-url-checked-after-save': async (h) => {
+    const { title } = await create(h, { authentication_required: true, connection_url: undefined });
+    return (await get(h, title)).status;
+  },
+  'plugins.is-anonymous-not-required': async (h) =>
+    (await create(h, { isAnonymous: undefined })).reply.status,
+  'plugins.missing-fields-400': async (h) => (await create(h, { name: undefined })).reply.status,
+  'plugins.logo-required': async (h) => (await create(h, { logo: undefined })).reply.status,
+  'plugins.create-status-string': async (h) => (await create(h)).reply.json.status,
+  'plugins.title-lowercased': async (h) =>
+    (await get(h, (await create(h, { title: `Mixed_${Date.now()}` })).title)).status,
+  'plugins.name-truncated': async (h) =>
+    (await detail(h, (await create(h, { name: 'A very long display name indeed' })).title)).name,
+  'plugins.tags-first-only': async (h) =>
+    (await detail(h, (await create(h, { tags: ['a', 'b'] })).title)).tags,
+  'plugins.os-first-only': async (h) => (await detail(h, (await create(h, { os: ['nt', 'web'] })).title)).os,
+  'plugins.human-description-from-ai': async (h) =>
+    (await detail(h, (await create(h)).title)).human_description,
+  'plugins.ai-description-from-human': async (h) => (await detail(h, (await create(h)).title)).ai_description,
+  'plugins.parameters-as-string': async (h) => typeof (await detail(h, (await create(h)).title)).parameters,
+  'plugins.is-anonymous-ignored': async (h) =>
+    (await detail(h, (await create(h, { isAnonymous: true })).title)).isAnonymous,
+  'plugins.connection-url-null-without-auth': async (h) =>
+    (await detail(h, (await create(h, { connection_url: 'https://auth.example.com/x' })).title))
+      .connection_url,
+  'plugins.logo-path-only': async (h) =>
+    (await detail(h, (await create(h, { logo: 'https://cdn.example.com/logo.png' })).title)).logo,
+  'plugins.agentic-tool-as-boolean': async (h) =>
+    (await detail(h, (await create(h, { is_agentic_tool: undefined })).title)).is_agentic_tool,
+  'plugins.update-ignores-title': async (h) => {
+    await create(h);
+    const { title } = await create(h);
+    await h.call('full', 'PUT', PLUGIN.update, { body: { title, name: 'Renamed' } });
+    return (await detail(h, title)).name;
+  },
+  'plugins.update-new-id': async (h) => {
+    const { title } = await create(h);
+    const before = (await detail(h, title))._id;
+    await h.call('full', 'PUT', PLUGIN.update, { body: { title, name: 'Renamed' } });
+    return (await detail(h, title))._id === before;
+  },
+  'plugins.update-accepts-v': async (h) => {
+    const { title } = await create(h);
+    return (await h.call('full', 'PUT', PLUGIN.update, { body: { title, name: 'Renamed', __v: 0 } })).status;
+  },
+  'plugins.update-title-from-query': async (h) => {
+    const { title } = await create(h);
+    return (await h.call('full', 'PUT', PLUGIN.update, { body: { title, name: 'Renamed' } })).status;
+  },
+  'plugins.update-unsent-tags-cleared': async (h) => {
+    const { title } = await create(h, { tags: ['kept'] });
+    await h.call('full', 'PUT', PLUGIN.update, { body: { title, name: 'Renamed' } });
+    return (await detail(h, title)).tags;
+  },
+  'plugins.update-status-string': async (h) => {
+    const { title } = await create(h);
+    return (await h.call('full', 'PUT', PLUGIN.update, { body: { title, name: 'Renamed' } })).json.status;
+  },
+  'plugins.delete-title-from-query': async (h) => {
+    const { title } = await create(h);
+    return (await h.call('full', 'DELETE', PLUGIN.delete, { body: { title } })).status;
+  },
+  'plugins.delete-no-message': async (h) => {
+    const { title } = await create(h);
+    return Object.keys((await h.call('full', 'DELETE', PLUGIN.delete, { body: { title } })).json).sort();
   },
   'plugins.is-owner-always-true': async (h) => {
     const { title } = await create(h, { isPublic: true });
@@ -85,6 +295,108 @@ const PROBES: Record<PluginFault, FaultProbe> = {
     const _id = ((await get(h, title)).json.plugin as Record<string, unknown>)._id;
     await h.call('full', 'POST', PERSONA.create, { body: personaBody({ accessible_plugin: [_id] }) });
     return (await h.call('full', 'DELETE', PLUGIN.delete, { body: { title } })).status;
+  },
+  'plugins.private-lists-all-unpublished': async (h) => {
+    await create(h, { isPublic: false }, 'other');
+    return listedTitles(h, '?isPublic=private');
+  },
+  'plugins.public-includes-private': async (h) => {
+    await create(h, { isPublic: false }, 'other');
+    return listedTitles(h, '?isPublic=public');
+  },
+  'plugins.list-code-base64-only': async (h) => {
+    await create(h);
+    return (await listItems(h))[0]?.func_run;
+  },
+  'plugins.search-schema-in-clear': async (h) => {
+    await create(h, { name: 'Zebra' });
+    return (await searchItems(h, 'zebra'))[0]?.func_schema === FUNC_SCHEMA;
+  },
+  'plugins.is-owner-from-public': async (h) => {
+    const { title } = await create(h, { isPublic: true });
+    return (await detail(h, title, 'other')).isOwner;
+  },
+  'plugins.status-all-means-approved': async (h) => {
+    await create(h, { isPublic: true });
+    return listedTitles(h, '?status=all');
+  },
+  'plugins.total-plugins-page-length': async (h) => {
+    for (let i = 0; i < 3; i += 1) await create(h);
+    return (await h.call('full', 'POST', `${PLUGIN.list()}?limit=2`)).json.totalPlugins;
+  },
+  'plugins.empty-result-without-tags': async (h) =>
+    Object.keys((await h.call('full', 'POST', `${PLUGIN.search}?search=nothing_matches`)).json).sort(),
+  'plugins.agentic-default-status-true': async (h) =>
+    (await detail(h, (await create(h, { is_agentic_tool: undefined })).title)).is_agentic_tool,
+  'plugins.missing-fields-message-static': async (h) =>
+    (await create(h, { name: undefined })).reply.json.message,
+  'plugins.reserved-title-saved-then-refused': async (h) => {
+    await create(h, { title: 'browser_search' });
+    return (await get(h, 'browser_search')).status;
+  },
+  'plugins.duplicate-check-public-only': async (h) => {
+    const { title } = await create(h, { isPublic: false });
+    return (await create(h, { title, name: 'Impostor' })).reply.status;
+  },
+  'plugins.empty-tags-refused': async (h) => (await create(h, { tags: [] })).reply.status,
+  'plugins.connection-url-always-required': async (h) =>
+    (await create(h, { connection_url: undefined })).reply.status,
+  'plugins.managed-field-400': async (h) => {
+    const { title } = await create(h);
+    return (await h.call('full', 'PUT', PLUGIN.update, { body: { title, userId: 'x' } })).status;
+  },
+  'plugins.managed-field-applied-then-refused': async (h) => {
+    const { title } = await create(h);
+    await h.call('full', 'PUT', PLUGIN.update, { body: { title, name: 'Renamed', userId: 'x' } });
+    return (await detail(h, title)).name;
+  },
+  'plugins.delete-unpublishes-only': async (h) => {
+    const { title } = await create(h);
+    await h.call('full', 'DELETE', PLUGIN.delete, { body: { title } });
+    return listedTitles(h, '?isPublic=private');
+  },
+  'plugins.delete-referenced-kept': async (h) => {
+    const { title } = await create(h);
+    const _id = (await detail(h, title))._id;
+    await h.call('full', 'POST', PERSONA.create, { body: personaBody({ accessible_plugin: [_id] }) });
+    await h.call('full', 'DELETE', PLUGIN.delete, { body: { title } });
+    return (await get(h, title)).status;
+  },
+  'plugins.list-limit-param-ignored': async (h) => {
+    for (let i = 0; i < 3; i += 1) await create(h);
+    return listedTitles(h, '?limit=2');
+  },
+  'plugins.search-limit-param-ignored': async (h) => {
+    for (let i = 0; i < 3; i += 1) await create(h, { name: 'Zebra' });
+    return (await searchItems(h, 'zebra&limit=2')).length;
+  },
+  'plugins.search-total-counts-all': async (h) => {
+    await create(h);
+    await create(h, { name: 'Zebra' });
+    return (await h.call('full', 'POST', `${PLUGIN.search}?search=zebra`)).json.totalPlugins;
+  },
+  'plugins.list-os-filter-ignored': async (h) => {
+    await create(h, { os: ['android'] });
+    return listedTitles(h, '?os=web');
+  },
+  'plugins.search-os-filter-ignored': async (h) => {
+    await create(h, { name: 'Zebra', os: ['android'] });
+    return (await searchItems(h, 'zebra&os=web')).length;
+  },
+  'plugins.list-all-public-only': async (h) => {
+    await create(h, { isPublic: false });
+    return listedTitles(h, '?isPublic=all');
+  },
+  'plugins.duplicate-saved-then-refused': async (h) => {
+    const { title } = await create(h);
+    await create(h, { title, name: 'Impostor' }, 'other');
+    return (await detail(h, title)).name ?? null;
+  },
+  'plugins.missing-title-400': async (h) => (await create(h, { title: undefined })).reply.status,
+  'plugins.update-os-ignored': async (h) => {
+    const { title } = await create(h, { os: ['nt'] });
+    await h.call('full', 'PUT', PLUGIN.update, { body: { title, os: ['web'] } });
+    return (await detail(h, title)).os;
   },
 };
 

@@ -98,23 +98,59 @@ export function checkFieldTypes(body: Body, fields: readonly string[]): void {
 
 /** Presence, not truthiness: one 404 naming every required field and which of them are missing. */
 function checkRequiredPresent(body: Body, faults: FaultSwitch): void {
-  const missing = REQUIRED_PLUGIN_FIELDS.filter((field) => !has(body, field));
+  const required = pluginFault(faults, 'plugins.is-anonymous-not-required')
+    ? REQUIRED_PLUGIN_FIELDS.filter((field) => field !== 'isAnonymous')
+    : REQUIRED_PLUGIN_FIELDS;
+  if (pluginFault(faults, 'plugins.missing-title-400') && !has(body, 'title'))
+    throw badRequest('title is required');
+  const missing = required.filter((field) => !has(body, field));
   if (missing.length > 0 && pluginFault(faults, 'plugins.missing-fields-first-only'))
     throw notFound(`${missing[0]} is required`);
   if (missing.length > 0) {
-    throw notFound(`required fields: ${REQUIRED_PLUGIN_FIELDS.join(', ')}; missing: ${missing.join(', ')}`);
+    const message = pluginFault(faults, 'plugins.missing-fields-message-static')
+      ? 'required fields are missing'
+      : `required fields: ${required.join(', ')}; missing: ${missing.join(', ')}`;
+    throw pluginFault(faults, 'plugins.missing-fields-400') ? badRequest(message) : notFound(message);
   }
+}
+
+/** The reserved titles the server refuses (the planted fault forgets the second). */
+function reservedTitles(faults: FaultSwitch): readonly string[] {
+  return pluginFault(faults, 'plugins.code-interpreter-accepted')
+    ? RESERVED_TITLES.slice(0, 1)
+    : RESERVED_TITLES;
+}
+
+/** `connection_url` is required when `authentication_required` is true. */
+export function checkConnectionUrl(body: Body): void {
+  if (body.authentication_required === true && !has(body, 'connection_url')) {
+    throw badRequest('connection_url is required when authentication_required is true');
+  }
+}
+
+export function checkReservedTitle(body: Body): void {
+  if (RESERVED_TITLES.includes(body.title as string))
+    throw badRequest(`title ${String(body.title)} is reserved for a built-in tool`);
 }
 
 export function checkCreateRules(body: Body, faults: FaultSwitch): void {
   checkRequiredPresent(body, faults);
   checkFieldTypes(body, [...REQUIRED_PLUGIN_FIELDS, 'connection_url', 'logo', 'is_agentic_tool']);
+  // The planted faults: the reserved-title check forgotten, or made after the save (write-routes.ts).
   const reserved =
-    RESERVED_TITLES.includes(body.title as string) && !pluginFault(faults, 'plugins.reserved-title-accepted');
-  if (reserved) throw badRequest(`title ${String(body.title)} is reserved for a built-in tool`);
-  const needsUrl =
-    body.authentication_required === true && !pluginFault(faults, 'plugins.connection-url-optional');
-  if (needsUrl && !has(body, 'connection_url')) {
-    throw badRequest('connection_url is required when authentication_required is true');
-  }
+    reservedTitles(faults).includes(body.title as string) &&
+    !pluginFault(faults, 'plugins.reserved-title-accepted') &&
+    !pluginFault(faults, 'plugins.reserved-title-saved-then-refused');
+  if (reserved) checkReservedTitle(body);
+  if (pluginFault(faults, 'plugins.logo-required') && !has(body, 'logo'))
+    throw badRequest('logo is required');
+  if (pluginFault(faults, 'plugins.empty-tags-refused') && Array.isArray(body.tags) && body.tags.length === 0)
+    throw badRequest('tags must not be empty');
+  if (pluginFault(faults, 'plugins.connection-url-always-required') && !has(body, 'connection_url'))
+    throw badRequest('connection_url is required');
+  // The planted faults: the check forgotten, or made only after the plugin was saved (write-routes.ts).
+  const skipped =
+    pluginFault(faults, 'plugins.connection-url-optional') ||
+    pluginFault(faults, 'plugins.auth-url-checked-after-save');
+  if (!skipped) checkConnectionUrl(body);
 }

@@ -17,6 +17,7 @@ import type { StateOptions } from '../state.ts';
 import { pluginFault, type PluginFault } from './faults.ts';
 import { canSeePlugin, ownsPlugin, type PluginDoc } from './store.ts';
 import { catalogBody, catalogItem, pluginDetail } from './views.ts';
+import { withBodyFaults, withDetailFaults, withItemFaults, type CatalogRoute } from './read-faults.ts';
 
 const LIST_LIMIT = 50;
 const SEARCH_LIMIT = 20;
@@ -25,10 +26,14 @@ const SEARCH_LIMIT = 20;
  * `all` (the default) or a comma-separated list of platforms. Without `os` nothing is filtered, so a
  * plugin sent with `os: []` (presence is what create checks) is listed too.
  */
-function readOs(query: Query): readonly OsName[] | 'all' {
+function readOs(query: Query, fallback: readonly OsName[] | 'all' = 'all'): readonly OsName[] | 'all' {
   const os = readString(query, 'os');
-  return os === undefined || os === 'all' ? 'all' : readList(query, 'os', OS_NAMES, OS_NAMES);
+  if (os === undefined) return fallback;
+  return os === 'all' ? 'all' : readList(query, 'os', OS_NAMES, OS_NAMES);
 }
+
+/** The planted faults' default platform (the assistant routes' `nt`), instead of `all`. */
+const NT_ONLY: readonly OsName[] = ['nt'];
 
 const targets = (doc: PluginDoc, os: readonly OsName[] | 'all'): boolean =>
   os === 'all' || doc.os.some((o) => os.includes(o));
@@ -44,39 +49,62 @@ const newestFirst = (docs: PluginDoc[]): PluginDoc[] => docs.reverse();
 /** List, get and search. */
 export const pluginReadRoutes: FastifyPluginCallback<StateOptions> = (api, { state }, done) => {
   const fault = (id: PluginFault) => pluginFault(state.faults, id);
-  const item = (request: FastifyRequest) => (doc: PluginDoc) => {
+  const item = (request: FastifyRequest, route: CatalogRoute) => (doc: PluginDoc) => {
     const listed = catalogItem(doc, request.caller.accountId, state.accounts);
-    if (!fault('plugins.list-code-in-clear')) return listed;
-    return {
-      ...listed,
-      func_schema: state.cipher.decrypt(doc.func_schema),
-      func_run: state.cipher.decrypt(doc.func_run),
-    };
+    return withItemFaults(listed, doc, route, state.faults, state.cipher);
   };
-  const body = (matched: PluginDoc[], paging: Paging, request: FastifyRequest) =>
-    catalogBody(matched, paginate(matched, paging.page, paging.limit), item(request), state.faults);
+  const body = (matched: PluginDoc[], paging: Paging, request: FastifyRequest, route: CatalogRoute) => {
+    const answer = catalogBody(
+      matched,
+      paginate(matched, paging.page, paging.limit),
+      item(request, route),
+      state.faults,
+    );
+    return withBodyFaults(answer, route, state.faults);
+  };
 
   api.route({
     ...operationRoute('listPlugins'),
     handler: (request) => {
       const query = queryOf(request);
-      const visibility = readEnum(query, 'isPublic', ['public', 'private', 'all'], 'all');
-      const statusFilter = readEnum(query, 'status', ['all', 'approved', 'pending'], 'all');
-      const status = fault('plugins.status-filter-ignored') ? 'all' : statusFilter;
-      const os = readOs(query);
-      const paging = readPaging(query, LIST_LIMIT);
+      const visibility = readEnum(
+        query,
+        'isPublic',
+        ['public', 'private', 'all'],
+        fault('plugins.list-default-public') ? 'public' : 'all',
+      );
+      const statuses = ['all', 'approved', 'pending'] as const;
+      const accepted = fault('plugins.status-pending-refused') ? statuses.slice(0, 2) : statuses;
+      const statusFilter = readEnum(query, 'status', accepted, 'all');
+      const status = fault('plugins.status-filter-ignored')
+        ? 'all'
+        : fault('plugins.status-all-means-approved') && statusFilter === 'all'
+          ? 'approved'
+          : statusFilter;
+      const os = readOs(query, fault('plugins.list-os-default-nt') ? NT_ONLY : 'all');
+      const limit = fault('plugins.list-limit-20') ? 20 : fault('plugins.list-limit-100') ? 100 : LIST_LIMIT;
+      const paging = readPaging(query, limit);
+      if (fault('plugins.list-page-ignored')) paging.page = 1;
+      if (fault('plugins.list-limit-param-ignored')) paging.limit = LIST_LIMIT;
+      const osFilter = fault('plugins.list-os-filter-ignored') ? 'all' : os;
       const { accountId } = request.caller;
       const matched = newestFirst(
         state.plugins.all().filter((doc) => {
           const ownCatalog =
-            ownsPlugin(accountId, doc) || (fault('plugins.private-includes-public') && doc.isPublic);
+            ownsPlugin(accountId, doc) ||
+            (fault('plugins.private-includes-public') && doc.isPublic) ||
+            (fault('plugins.private-lists-all-unpublished') && !doc.isPublic);
           if (visibility === 'private' && !ownCatalog) return false;
-          if (visibility === 'public' && !doc.isPublic) return false;
+          const published =
+            (doc.isPublic && (!fault('plugins.public-catalog-own-only') || ownsPlugin(accountId, doc))) ||
+            fault('plugins.public-includes-private');
+          if (visibility === 'public' && !published) return false;
           if (visibility === 'all' && !canSeePlugin(accountId, doc)) return false;
-          return (status === 'all' || doc.status === status) && targets(doc, os);
+          if (visibility === 'all' && fault('plugins.list-all-public-only') && !doc.isPublic) return false;
+          return (status === 'all' || doc.status === status) && targets(doc, osFilter);
         }),
       );
-      return body(matched, paging, request);
+      return body(matched, paging, request, 'list');
     },
   });
 
@@ -85,27 +113,48 @@ export const pluginReadRoutes: FastifyPluginCallback<StateOptions> = (api, { sta
     handler: (request) => {
       const query = queryOf(request);
       const term = readRequiredString(query, 'search');
-      const os = readOs(query);
-      const paging = readPaging(query, fault('plugins.search-limit-50') ? 50 : SEARCH_LIMIT);
+      const os = readOs(query, fault('plugins.search-os-default-nt') ? NT_ONLY : 'all');
+      const limit = fault('plugins.search-limit-50')
+        ? 50
+        : fault('plugins.search-limit-10')
+          ? 10
+          : SEARCH_LIMIT;
+      const paging = readPaging(query, limit);
+      if (fault('plugins.search-page-off-by-one')) paging.page += 1;
+      if (fault('plugins.search-limit-param-ignored')) paging.limit = SEARCH_LIMIT;
+      const osFilter = fault('plugins.search-os-filter-ignored') ? 'all' : os;
       const { accountId } = request.caller;
+      // The planted fault searches only the caller's unpublished plugins.
+      const covered = (doc: PluginDoc) =>
+        fault('plugins.search-unpublished-only')
+          ? ownsPlugin(accountId, doc) && !doc.isPublic
+          : canSeePlugin(accountId, doc);
       const matched = newestFirst(
-        state.plugins
-          .all()
-          .filter((doc) => canSeePlugin(accountId, doc) && targets(doc, os) && matchesTerm(doc, term)),
+        state.plugins.all().filter((doc) => covered(doc) && targets(doc, osFilter) && matchesTerm(doc, term)),
       );
-      return body(matched, paging, request);
+      const answer = body(matched, paging, request, 'search');
+      // The planted fault counts every plugin the search covers, not the matches.
+      if ('plugin' in answer && fault('plugins.search-total-counts-all'))
+        answer.totalPlugins = state.plugins.all().filter(covered).length;
+      return answer;
     },
   });
 
   api.route({
     ...operationRoute('getPlugin'),
     handler: (request) => {
-      const title = readRequiredString(queryOf(request), 'title');
+      const from = fault('plugins.get-title-from-body') ? ((request.body ?? {}) as Query) : queryOf(request);
+      const title = readRequiredString(from, 'title');
       const doc = state.plugins.get(title);
       if (!doc || !canSeePlugin(request.caller.accountId, doc)) throw notFound(`no plugin titled ${title}`);
-      const plugin = pluginDetail(doc, request.caller.accountId, state.accounts, state.cipher);
+      const plugin = withDetailFaults(
+        pluginDetail(doc, request.caller.accountId, state.accounts, state.cipher),
+        state.faults,
+      );
       if (fault('plugins.is-owner-always-true')) plugin.isOwner = true;
-      return { status: fault('plugins.get-status-boolean') ? true : 'true', plugin };
+      if (fault('plugins.is-owner-from-public')) plugin.isOwner = doc.isPublic;
+      const status = fault('plugins.get-status-boolean') ? true : 'true';
+      return fault('plugins.get-data-key') ? { status, data: plugin } : { status, plugin };
     },
   });
 

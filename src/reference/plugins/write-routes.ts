@@ -6,7 +6,16 @@ import { operationRoute } from '../http/operation-route.ts';
 import type { OsName } from '../platforms.ts';
 import type { ReferenceState, StateOptions } from '../state.ts';
 import { pluginFault, type PluginFault } from './faults.ts';
-import { SERVER_MANAGED_FIELDS, UPDATABLE_FIELDS, checkCreateRules, checkFieldTypes } from './fields.ts';
+import {
+  SERVER_MANAGED_FIELDS,
+  UPDATABLE_FIELDS,
+  checkConnectionUrl,
+  checkCreateRules,
+  checkReservedTitle,
+  checkFieldTypes,
+} from './fields.ts';
+import { withStoredFaults } from './write-faults.ts';
+import { queryOf } from '../http/query.ts';
 import { canSeePlugin, initialStatus, ownsPlugin, type PluginDoc } from './store.ts';
 
 const UNAUTHORIZED_USER = 'unauthorized user';
@@ -15,7 +24,7 @@ const APP_VERSION = '1.0.0';
 function agenticTool(value: unknown, state: ReferenceState): PluginDoc['is_agentic_tool'] {
   if (typeof value !== 'object' || value === null) {
     return {
-      status: false,
+      status: pluginFault(state.faults, 'plugins.agentic-default-status-true'),
       object: pluginFault(state.faults, 'plugins.agentic-tool-default-incomplete') ? undefined : null,
     };
   }
@@ -82,6 +91,11 @@ function ownedPlugin(state: ReferenceState, accountId: string, title: string): P
   return doc;
 }
 
+/** The planted fault's lookup: the caller's first plugin, whatever the title asked for. */
+function firstOwnPlugin(state: ReferenceState, accountId: string): PluginDoc | undefined {
+  return state.plugins.all().find((doc) => ownsPlugin(accountId, doc));
+}
+
 /** Create, update and delete. */
 export const pluginWriteRoutes: FastifyPluginCallback<StateOptions> = (api, { state }, done) => {
   const fault = (id: PluginFault) => pluginFault(state.faults, id);
@@ -91,9 +105,10 @@ export const pluginWriteRoutes: FastifyPluginCallback<StateOptions> = (api, { st
     SERVER_MANAGED_FIELDS.filter((field) => has(body, field)).filter(
       (field) =>
         !(
-          field === '_id' &&
-          fault('plugins.own-id-accepted-on-update') &&
-          body._id === state.plugins.get(String(body.title))?._id
+          (field === '_id' &&
+            fault('plugins.own-id-accepted-on-update') &&
+            body._id === state.plugins.get(String(body.title))?._id) ||
+          (field === '__v' && fault('plugins.update-accepts-v'))
         ),
     );
 
@@ -103,11 +118,28 @@ export const pluginWriteRoutes: FastifyPluginCallback<StateOptions> = (api, { st
       const body = objectBody(request);
       checkCreateRules(body, state.faults);
       const title = body.title as string;
-      if (state.plugins.get(title) && !fault('plugins.duplicate-title-replaces')) {
+      const existing = state.plugins.get(title);
+      // The planted fault checks uniqueness within the caller's account only.
+      const clash =
+        existing &&
+        (!fault('plugins.title-unique-per-account') || ownsPlugin(request.caller.accountId, existing)) &&
+        (!fault('plugins.duplicate-check-public-only') || existing.isPublic);
+      if (clash && fault('plugins.duplicate-saved-then-refused')) {
+        state.plugins.add(newPlugin(body, state, request.caller.accountId));
         throw badRequest(`plugin already exists with title ${title}`);
       }
-      state.plugins.add(newPlugin(body, state, request.caller.accountId));
-      return { status: true, message: 'plugin created successfully' };
+      if (clash && !fault('plugins.duplicate-title-replaces')) {
+        throw badRequest(`plugin already exists with title ${title}`);
+      }
+      state.plugins.add(
+        withStoredFaults(newPlugin(body, state, request.caller.accountId), body, state.faults),
+      );
+      if (fault('plugins.auth-url-checked-after-save')) checkConnectionUrl(body);
+      if (fault('plugins.reserved-title-saved-then-refused')) checkReservedTitle(body);
+      return {
+        status: fault('plugins.create-status-string') ? 'true' : true,
+        message: 'plugin created successfully',
+      };
     },
   });
 
@@ -115,31 +147,48 @@ export const pluginWriteRoutes: FastifyPluginCallback<StateOptions> = (api, { st
     ...operationRoute('updatePlugin'),
     handler: (request) => {
       const body = objectBody(request);
-      if (managedFieldsIn(body).length > 0) throw new HttpError(404, 'Invalid Body');
-      const title = requireString(body, 'title', { nonEmpty: true });
+      const managed = managedFieldsIn(body).length > 0;
+      const invalidBody = new HttpError(fault('plugins.managed-field-400') ? 400 : 404, 'Invalid Body');
+      // The planted fault refuses only after the update was applied.
+      const refuseLate = fault('plugins.managed-field-applied-then-refused');
+      if (managed && !refuseLate) throw invalidBody;
+      const from = fault('plugins.update-title-from-query') ? queryOf(request) : body;
+      const title = requireString(from, 'title', { nonEmpty: true });
       const doc =
         (fault('plugins.update-any-owner') && state.plugins.get(title)) ||
+        (fault('plugins.update-ignores-title') && firstOwnPlugin(state, request.caller.accountId)) ||
         ownedPlugin(state, request.caller.accountId, title);
       checkFieldTypes(body, UPDATABLE_FIELDS);
-      state.plugins.add(updatedPlugin(doc, body, state));
-      return { status: true, message: 'plugin updated successfully' };
+      const next = updatedPlugin(doc, body, state);
+      if (fault('plugins.update-new-id')) next._id = newObjectId();
+      if (fault('plugins.update-unsent-tags-cleared') && !has(body, 'tags')) next.tags = [];
+      if (fault('plugins.update-os-ignored')) next.os = doc.os;
+      state.plugins.add(next);
+      if (managed) throw invalidBody;
+      return {
+        status: fault('plugins.update-status-string') ? 'true' : true,
+        message: 'plugin updated successfully',
+      };
     },
   });
 
   api.route({
     ...operationRoute('deletePlugin'),
     handler: (request) => {
-      const title = requireString(objectBody(request), 'title', { nonEmpty: true });
+      const from = fault('plugins.delete-title-from-query') ? queryOf(request) : objectBody(request);
+      const title = requireString(from, 'title', { nonEmpty: true });
       const doc = ownedPlugin(state, request.caller.accountId, title);
-      if (
-        fault('plugins.delete-blocked-by-assistant') &&
-        state.personas.all().some((r) => r.doc.accessible_plugin.includes(doc._id))
-      ) {
+      const referenced = state.personas.all().some((r) => r.doc.accessible_plugin.includes(doc._id));
+      if (fault('plugins.delete-blocked-by-assistant') && referenced) {
         throw badRequest('plugin is in use by an assistant');
       }
       // Assistants that list the plugin keep the id; they lose the capability, nothing blocks this.
       if (fault('plugins.delete-stays-public') && doc.isPublic) state.plugins.add({ ...doc, userId: '' });
-      else state.plugins.remove(title);
+      else if (fault('plugins.delete-unpublishes-only')) state.plugins.add({ ...doc, isPublic: false });
+      else if (fault('plugins.delete-referenced-kept') && referenced) {
+        // The planted fault: a plugin in use silently survives its delete.
+      } else state.plugins.remove(title);
+      if (fault('plugins.delete-no-message')) return { status: true };
       return { status: true, message: 'plugin deleted successfully' };
     },
   });

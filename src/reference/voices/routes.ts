@@ -4,7 +4,8 @@ import { operationRoute } from '../http/operation-route.ts';
 import { queryOf, readString } from '../http/query.ts';
 import type { StateOptions } from '../state.ts';
 import { VOICE_CATALOG, type Voice } from './catalog.ts';
-import { voiceFault } from './faults.ts';
+import { newObjectId } from '../http/ids.ts';
+import { voiceFault, type VoiceFault } from './faults.ts';
 
 /**
  * Exact match, case included: `title` names one voice, it does not search. (A case-insensitive
@@ -12,12 +13,27 @@ import { voiceFault } from './faults.ts';
  */
 function titleMatches(voice: Voice, title: string, faults: FaultSwitch): boolean {
   if (voiceFault(faults, 'voices.title-substring')) return voice.title.includes(title);
+  if (voiceFault(faults, 'voices.title-prefix')) return voice.title.startsWith(title);
   return voice.title === title;
 }
 
-function catalogItem(voice: Voice, faults: FaultSwitch): Partial<Voice> {
-  if (!voiceFault(faults, 'voices.item-without-sample-uri')) return voice;
-  const { voice_sample_uri: _uri, ...item } = voice;
+/** Renames one field of an item, for the planted faults of a misspelt key. */
+function renamed(item: Record<string, unknown>, from: keyof Voice, to: string): Record<string, unknown> {
+  const { [from]: value, ...rest } = item;
+  return { ...rest, [to]: value };
+}
+
+function catalogItem(voice: Voice, faults: FaultSwitch): Record<string, unknown> {
+  const fault = (id: VoiceFault) => voiceFault(faults, id);
+  let item: Record<string, unknown> = { ...voice };
+  if (fault('voices.item-without-sample-uri')) delete item.voice_sample_uri;
+  if (fault('voices.id-key-renamed')) item = renamed(item, '_id', 'id');
+  if (fault('voices.title-key-renamed')) item = renamed(item, 'title', 'name');
+  if (fault('voices.language-key-renamed')) item = renamed(item, 'voice_language', 'language');
+  if (fault('voices.provider-key-renamed')) item = renamed(item, 'voice_provider', 'provider');
+  if (fault('voices.type-key-renamed')) item = renamed(item, 'voice_type', 'type');
+  if (fault('voices.cloned-gender-null') && voice.voice_type === 'cloned') item.gender = null;
+  if (fault('voices.is-public-string')) item.isPublic = String(voice.isPublic);
   return item;
 }
 
@@ -33,10 +49,14 @@ export const voiceRoutes: FastifyPluginCallback<Partial<StateOptions>> = (api, o
       const title = readString(queryOf(request), 'title');
       const data =
         title === undefined ? VOICE_CATALOG : VOICE_CATALOG.filter((v) => titleMatches(v, title, faults));
+      const items = data.map((v) => catalogItem(v, faults));
+      // The planted fault: a title lookup that copies the voice under a new id.
+      if (title !== undefined && voiceFault(faults, 'voices.title-query-fresh-id'))
+        for (const item of items) item._id = newObjectId();
       return {
-        status: true,
+        status: voiceFault(faults, 'voices.status-string') ? 'true' : true,
         message: data.length > 0 ? 'voices fetched' : 'no voice matches',
-        data: data.map((v) => catalogItem(v, faults)),
+        [voiceFault(faults, 'voices.data-key-renamed') ? 'voices' : 'data']: items,
       };
     },
   });
