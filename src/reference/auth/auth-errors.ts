@@ -5,7 +5,8 @@ import { NO_LEVEL } from './levels.ts';
 
 /** 401 and 403 bodies of the guard: `{auth: false, success: false, code, message}` (+ scope details). */
 export interface AuthFailure {
-  status: 401 | 403;
+  /** 404 only under a planted fault that hides the routes refused to keys. */
+  status: 401 | 403 | 404;
   body: {
     auth?: false;
     success?: false;
@@ -18,7 +19,7 @@ export interface AuthFailure {
   };
 }
 
-function failure(status: 401 | 403, code: string, message: string): AuthFailure {
+function failure(status: AuthFailure['status'], code: string, message: string): AuthFailure {
   return { status, body: { auth: false, success: false, code, message } };
 }
 
@@ -33,8 +34,14 @@ export const keyExpired = (expiresAt: string | undefined): AuthFailure =>
     expiresAt === undefined ? 'API key expired' : `API key expired on ${expiresAt}`,
   );
 export const routeForbidden = (why: string): AuthFailure => failure(403, 'route_forbidden', why);
-export const routeNotInScopeTable = (): AuthFailure =>
-  failure(403, 'route_not_in_scope_table', 'route has no scope rule; scoped keys cannot reach it');
+/** `code` is set only by a planted fault that misspells it. */
+export const routeNotInScopeTable = (code = 'route_not_in_scope_table'): AuthFailure =>
+  failure(403, code, 'route has no scope rule; scoped keys cannot reach it');
+/** What the `auth.forbidden-routes-hidden` fault answers instead of route_forbidden. */
+export const routeHidden = (): AuthFailure => failure(404, 'not_found', 'route not found');
+/** What the `auth.client-id-handshake` fault answers a key sent without an `X-Client-Id` header. */
+export const clientIdRequired = (): AuthFailure =>
+  failure(401, 'client_id_required', 'send X-Client-Id from the client registration first');
 
 /** `knowledgeBase` → `knowledge_base`, the spelling a planted fault puts on the wire. */
 const snakeCase = (name: string): string => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);

@@ -32,6 +32,20 @@ const PROBES: Record<AuthFault, FaultProbe> = {
   'auth.expiry-ignored': (h) => summary(h, 'expired', 'GET', VOICES),
   'auth.expiry-message-without-date': async (h) =>
     /\d{4}/.test(String((await h.call('expired', 'GET', VOICES)).json.message)),
+  'auth.voice-catalog-public': (h) =>
+    summary(h, { authorization: 'Bearer svc_ai_no0such0key' }, 'GET', VOICES),
+  'auth.client-id-handshake': (h) => summary(h, 'full', 'GET', VOICES),
+  'auth.first-request-opens-session': (h) => summary(h, 'full', 'GET', VOICES),
+  'auth.forbidden-routes-hidden': (h) => summary(h, 'full', 'GET', '/keys'),
+  'auth.unscoped-code-truncated': (h) => summary(h, 'full', 'GET', '/campaigns'),
+  'auth.forbidden-routes-generic-code': (h) => summary(h, 'full', 'GET', '/keys'),
+  'auth.unscoped-routes-hidden': (h) => summary(h, 'full', 'GET', '/campaigns'),
+  'auth.update-attachment-needs-manage': (h) =>
+    summary(h, 'knowledgeBase:edit', 'PATCH', '/kb/probe-base/personas/probe', {}),
+  'auth.detach-at-view': (h) => summary(h, 'knowledgeBase:view', 'DELETE', '/kb/probe-base/personas/probe'),
+  'auth.stats-need-edit': (h) => summary(h, 'knowledgeBase:view', 'GET', '/kb/probe-base/stats'),
+  'auth.persona-bases-judged-as-assistants': (h) =>
+    summary(h, 'knowledgeBase:view', 'GET', '/kb/persona/probe'),
   'auth.forbidden-routes-open-to-full': (h) => summary(h, 'full', 'GET', '/keys'),
   'auth.forbidden-routes-unlisted': (h) => summary(h, 'full', 'GET', '/keys'),
   'auth.legacy-reaches-kb': (h) => summary(h, 'legacy', 'GET', '/kb'),

@@ -31,7 +31,35 @@ export const AUTH_FAULTS = {
     requirement: 'ERR-07',
     breaks: 'the key_expired message does not carry the date',
   },
+  'auth.voice-catalog-public': {
+    requirement: 'AUTH-01',
+    breaks: 'the voice catalog is served whatever the Authorization header holds, an unknown key included',
+  },
+  'auth.client-id-handshake': {
+    requirement: 'AUTH-02',
+    breaks: 'a valid key is refused with 401 unless the request also carries an X-Client-Id header',
+  },
+  'auth.first-request-opens-session': {
+    requirement: 'AUTH-02',
+    breaks: "a key's first request only opens a session and is refused with 401; later ones pass",
+  },
   // Routes outside the scope table.
+  'auth.forbidden-routes-hidden': {
+    requirement: 'ERR-08',
+    breaks: 'routes refused to keys answer 404 not_found instead of 403 route_forbidden',
+  },
+  'auth.forbidden-routes-generic-code': {
+    requirement: 'ERR-08',
+    breaks: 'routes refused to keys answer 403 with code forbidden instead of route_forbidden',
+  },
+  'auth.unscoped-routes-hidden': {
+    requirement: 'ERR-11',
+    breaks: 'a route without a scope rule answers scoped keys 404 not_found instead of 403',
+  },
+  'auth.unscoped-code-truncated': {
+    requirement: 'ERR-11',
+    breaks: 'a route without a scope rule refuses scoped keys with code route_not_in_scope',
+  },
   'auth.forbidden-routes-open-to-full': {
     requirement: 'AUTH-14',
     breaks:
@@ -99,6 +127,17 @@ export const AUTH_FAULTS = {
   },
   'auth.query-needs-edit': { requirement: 'KB-QUERY-13', breaks: 'query demands knowledgeBase:edit' },
   'auth.detach-needs-manage': { requirement: 'KB-ATTACH-25', breaks: 'detach demands knowledgeBase:manage' },
+  'auth.update-attachment-needs-manage': {
+    requirement: 'KB-ATTACH-16',
+    breaks: 'update attachment demands knowledgeBase:manage',
+  },
+  'auth.detach-at-view': { requirement: 'KB-ATTACH-17', breaks: 'detach accepts knowledgeBase:view' },
+  'auth.stats-need-edit': { requirement: 'KB-STATS-01', breaks: 'stats demand knowledgeBase:edit' },
+  'auth.persona-bases-judged-as-assistants': {
+    requirement: 'KB-ASSISTANT-06',
+    breaks:
+      "an assistant's bases are judged by the assistants module, so a knowledgeBase-only key is refused",
+  },
   'auth.voices-judged-as-assistants': {
     requirement: 'AUTH-23',
     breaks: 'the voice catalog is judged by the assistants module, so an assistants-only key reaches it',

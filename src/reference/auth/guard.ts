@@ -6,8 +6,10 @@ import {
   keyExpired,
   keyRevoked,
   routeForbidden,
+  routeHidden,
   routeNotInScopeTable,
   scopeDenied,
+  clientIdRequired,
   withoutFlags,
   type AuthFailure,
 } from './auth-errors.ts';
@@ -109,6 +111,8 @@ export function authorize(
   const id = routeKey(route.method, route.url);
   if (FORBIDDEN_ROUTE_KEYS.has(id) && !fault('auth.forbidden-routes-unlisted')) {
     if (fault('auth.forbidden-routes-open-to-full') && holdsEverything(key)) return undefined;
+    if (fault('auth.forbidden-routes-hidden')) return routeHidden();
+    if (fault('auth.forbidden-routes-generic-code')) return routeNotInScopeTable('forbidden');
     return routeForbidden('route is not available to API keys');
   }
   if (key.legacy) {
@@ -125,7 +129,8 @@ export function authorize(
   if (scope === undefined) {
     if (fault('auth.unscoped-routes-open')) return undefined;
     if (fault('auth.unscoped-routes-forbidden')) return routeForbidden('route is not available to API keys');
-    return routeNotInScopeTable();
+    if (fault('auth.unscoped-routes-hidden')) return routeHidden();
+    return routeNotInScopeTable(fault('auth.unscoped-code-truncated') ? 'route_not_in_scope' : undefined);
   }
   const held = fault('auth.module-ignored') ? highestLevel(key.scopes) : key.scopes?.[scope.module];
   return levelPasses(held, scope, fault) ? undefined : scopeDenied(scope.module, scope.level, held, faults);
@@ -137,6 +142,11 @@ function aboveNeededLevel(key: ApiKey, route: RouteContext, scopeTable: Readonly
   const held = scope === undefined ? undefined : key.scopes?.[scope.module];
   if (scope === undefined || held === undefined || holdsEverything(key)) return false;
   return LEVELS.indexOf(held) > LEVELS.indexOf(scope.level);
+}
+
+/** A route of the voices module (the catalog): only the `auth.voice-catalog-public` fault asks. */
+function isVoiceRoute(route: RouteContext, scopeTable: ReadonlyMap<string, Scope>): boolean {
+  return scopeTable.get(routeKey(route.method, route.url))?.module === 'voices';
 }
 
 function isFailure(result: ApiKey | AuthFailure): result is AuthFailure {
@@ -165,6 +175,8 @@ export interface GuardOptions {
 export function installGuard(app: FastifyInstance, options: GuardOptions): void {
   const now = options.now ?? (() => new Date());
   const faults = options.faults ?? NO_FAULTS;
+  /** Keys that made a request, for the `auth.first-request-opens-session` fault. */
+  const openedSessions = new Set<string>();
   app.decorateRequest('caller', null, []);
   app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done) => {
     const authenticated = authenticate(
@@ -173,12 +185,32 @@ export function installGuard(app: FastifyInstance, options: GuardOptions): void 
       faults,
       options.shareTokenAccount,
     );
+    const url = request.routeOptions.url;
+    const route = url === undefined ? undefined : { method: request.method, url };
     if (isFailure(authenticated)) {
+      // A planted fault: the voice catalog is served without judging the Authorization header.
+      if (
+        authFault(faults, 'auth.voice-catalog-public') &&
+        route &&
+        isVoiceRoute(route, options.scopeTable)
+      ) {
+        request.caller = { accountId: '', keyId: '' };
+        done();
+        return;
+      }
       refuse(reply, authenticated, faults);
       return;
     }
-    const url = request.routeOptions.url;
-    const route = url === undefined ? undefined : { method: request.method, url };
+    if (authFault(faults, 'auth.client-id-handshake') && request.headers['x-client-id'] === undefined) {
+      refuse(reply, clientIdRequired(), faults);
+      return;
+    }
+    // A planted fault: a key's first request only opens a session, and is refused.
+    if (authFault(faults, 'auth.first-request-opens-session') && !openedSessions.has(authenticated.id)) {
+      openedSessions.add(authenticated.id);
+      refuse(reply, clientIdRequired(), faults);
+      return;
+    }
     const refused = authorize(authenticated, route, options.scopeTable, now(), faults);
     if (refused) {
       refuse(reply, refused, faults);

@@ -17,6 +17,18 @@ const MISWRITTEN_ROWS: ReadonlyArray<{ fault: AuthFault; operationId: string; sc
   { fault: 'auth.query-needs-edit', operationId: 'queryKnowledgeBase', scope: { level: 'edit' } },
   { fault: 'auth.detach-needs-manage', operationId: 'detachKnowledgeBase', scope: { level: 'manage' } },
   { fault: 'auth.voices-judged-as-assistants', operationId: 'listVoices', scope: { module: 'assistants' } },
+  {
+    fault: 'auth.update-attachment-needs-manage',
+    operationId: 'updateAttachment',
+    scope: { level: 'manage' },
+  },
+  { fault: 'auth.detach-at-view', operationId: 'detachKnowledgeBase', scope: { level: 'view' } },
+  { fault: 'auth.stats-need-edit', operationId: 'getKnowledgeBaseStats', scope: { level: 'edit' } },
+  {
+    fault: 'auth.persona-bases-judged-as-assistants',
+    operationId: 'listPersonaKnowledgeBases',
+    scope: { module: 'assistants' },
+  },
 ];
 
 function miswritten(operationId: string, faults: FaultSwitch): Partial<Scope> {

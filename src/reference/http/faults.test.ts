@@ -28,6 +28,14 @@ const PROBES: Record<HttpFault, FaultProbe> = {
   'http.presence-as-truthiness': async (h) =>
     (await h.call('plugins:edit', 'POST', PLUGIN.create, { body: pluginBody({ isPublic: false, tags: [] }) }))
       .status,
+  'http.version-in-header': async (h) => (await h.call('full', 'GET', '/kb')).status,
+  'http.kb-routes-outside-base': async (h) => (await h.call('full', 'GET', '/kb')).status,
+  'http.post-answers-201': async (h) => (await h.call('full', 'POST', PERSONA.list())).status,
+  'http.delete-answers-204': async (h) => {
+    const body = personaBody();
+    await h.call('full', 'POST', PERSONA.create, { body });
+    return (await h.call('full', 'DELETE', PERSONA.delete(String(body.customPersonaId)))).status;
+  },
 };
 
 let unfaulted: Harness;

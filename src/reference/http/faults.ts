@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance } from 'fastify';
 import { faultCheck, NO_FAULTS, type FaultSpec, type FaultSwitch } from '../fault-switch.ts';
+import { installRoutingFaults } from './routing-faults.ts';
 
 /**
  * Planted faults of the shared HTTP helpers (error bodies, paging, ids, body fields), for the
@@ -36,6 +37,23 @@ export const HTTP_FAULTS = {
     requirement: 'PL-CREATE-02',
     breaks: 'a body field counts as present only when truthy, so `false` and `[]` read as missing',
   },
+  'http.version-in-header': {
+    requirement: 'VER-01',
+    breaks: 'the version is read from an Accept-Version header: without one every route answers 400',
+  },
+  'http.kb-routes-outside-base': {
+    requirement: 'CONV-04',
+    breaks: 'the knowledge-base routes are mounted outside the base address: base + /kb... answers 404',
+  },
+  'http.delete-answers-204': {
+    requirement: 'CONV-17',
+    breaks:
+      'every DELETE that succeeds answers 204 without a body, where the document states no other status',
+  },
+  'http.post-answers-201': {
+    requirement: 'CONV-17',
+    breaks: 'every POST that succeeds answers 201, also where the document states no other status',
+  },
 } as const satisfies Record<string, FaultSpec>;
 
 export type HttpFault = keyof typeof HTTP_FAULTS;
@@ -59,6 +77,7 @@ export function installFaultContext(app: FastifyInstance, faults: FaultSwitch): 
   app.addHook('preHandler', (_request, _reply, done) => {
     requestFaults.run(faults, done);
   });
+  installRoutingFaults(app, (id) => checkHttpFault(faults, id));
 }
 
 /** Whether an HTTP fault is planted in the server handling the current request (never outside one). */
