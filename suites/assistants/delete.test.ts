@@ -22,8 +22,8 @@ function attachedKbIds(personaData: Record<string, unknown>): unknown[] {
 describe('deletePersona — DELETE /persona/enterprise/deletePersona/{sessionId}/{personaId}', () => {
   check(
     'assistants.delete.gone',
-    ['AS-DELETE-02', 'AS-DELETE-03', 'CONV-10'],
-    'answers {status: boolean, message}, after which get answers 400 and the list no longer carries the assistant',
+    ['AS-DELETE-02', 'AS-DELETE-03', 'CONV-10', 'IDS-08'],
+    'deletes by customPersonaId, answering {status: boolean, message}, after which get answers 400 and the list no longer carries the assistant',
     async (ctx) => {
       const client = ctx.as('full');
       const created = await createAssistant(

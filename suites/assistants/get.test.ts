@@ -6,6 +6,7 @@ import { uniqueSuffix } from '../../src/generate/identity.ts';
 import { check } from '../../src/harness/check.ts';
 import {
   accessiblePluginIds,
+  assistantObjectId,
   createAssistant,
   getAssistant,
   readAssistant,
@@ -155,6 +156,21 @@ describe('getPersona — POST /persona/enterprise/getPersona/{sessionId}/{person
         draft({ isPublic: false, authorised_users_email: [] }),
       );
       expectStatus(await getAssistant(other, customPersonaId), 400);
+    },
+    GET,
+  );
+
+  check(
+    'assistants.get.object-id-not-an-address',
+    ['IDS-04'],
+    "answers 400 to a get addressed by the assistant's object _id: get takes the customPersonaId, and the _id is the transfer route's segment only",
+    async (ctx) => {
+      const client = ctx.as('full');
+      const draft = await assistantDrafter(client, ctx.spec, ctx.prefix);
+      const { customPersonaId } = await createAssistant(client, ctx.tracker, draft());
+      const objectId = await assistantObjectId(client, customPersonaId);
+      expect(objectId, 'the _id differs from the customPersonaId').not.toBe(customPersonaId);
+      expectStatus(await getAssistant(client, objectId), 400);
     },
     GET,
   );

@@ -88,7 +88,7 @@ describe('listPersonas — POST /persona/enterprise/getAllPersonas/{sessionId}',
       'AS-CREATE-20',
       'AS-SHAPE-25',
     ],
-    'returns {allPersonas, totalPersonas, currentPage, totalPages} without status, and lists a created assistant with the list fields as sent',
+    'returns {allPersonas, totalPersonas, currentPage, totalPages} without status (a page past the last too), and lists a created assistant with the list fields as sent',
     async (ctx) => {
       const client = ctx.as('full');
       const draft = await assistantDrafter(client, ctx.spec, ctx.prefix);
@@ -98,6 +98,16 @@ describe('listPersonas — POST /persona/enterprise/getAllPersonas/{sessionId}',
       const first = await client.call('listPersonas', { path: { sessionId: 'conformance' } });
       expectStatus(first, 200);
       expectSchema(ctx.spec, first);
+      // A page past the last holds no assistant; where it is a 200 (its status is not stated) it is
+      // a list answer all the same: an allPersonas array, and no status field.
+      const totalPages = (first.response?.json as { totalPages?: unknown } | undefined)?.totalPages;
+      if (typeof totalPages === 'number' && Number.isInteger(totalPages)) {
+        const beyond = await client.call('listPersonas', {
+          path: { sessionId: 'conformance' },
+          query: { page: totalPages + 1 },
+        });
+        if (beyond.response?.status === 200) expectSchema(ctx.spec, beyond);
+      }
 
       const { items } = await findInCollection(client, 'listPersonas', 'customPersonaId', [customPersonaId], {
         onPage: (exchange) => expectSchema(ctx.spec, exchange),
@@ -161,6 +171,29 @@ describe('listPersonas — POST /persona/enterprise/getAllPersonas/{sessionId}',
   );
 
   check(
+    'assistants.list.public-catalog-shared-across-accounts',
+    ['AS-CREATE-03', 'AS-LIST-05'],
+    "another account's isPublic=public lists an assistant created with isPublic true (the shared catalog), and not one created with false",
+    async (ctx) => {
+      ctx.as('other');
+      const [priv, pub] = await createMine(
+        ctx,
+        { isPublic: false, os: ['nt'], authorised_users_email: [] },
+        { isPublic: true, os: ['nt'], authorised_users_email: [] },
+      );
+      const found = await listed(
+        ctx,
+        [priv!, pub!],
+        { query: { isPublic: 'public', os: ALL_PLATFORMS } },
+        'other',
+      );
+      expect(found.has(pub!), "account A's public assistant in account B's shared catalog").toBe(true);
+      expect(found.has(priv!), "account A's private assistant in account B's shared catalog").toBe(false);
+    },
+    LIST,
+  );
+
+  check(
     'assistants.list.is-public-default-all',
     ['AS-LIST-03'],
     'accepts isPublic private, public and all, and without isPublic lists what isPublic=all lists',
@@ -203,7 +236,7 @@ describe('listPersonas — POST /persona/enterprise/getAllPersonas/{sessionId}',
   check(
     'assistants.list.main-agent-default-all',
     ['AS-LIST-06', 'AS-CREATE-19'],
-    'accepts isMainAgent all, true and false; without it lists main agents and tools alike, and true lists a main agent',
+    'accepts isMainAgent all, true and false; without it lists main agents and tools alike, and true lists the main agent and not the tool',
     async (ctx) => {
       const ids = await createMine(
         ctx,
@@ -216,6 +249,10 @@ describe('listPersonas — POST /persona/enterprise/getAllPersonas/{sessionId}',
       expect([...all].sort(), 'isMainAgent=all lists both').toEqual([...ids].sort());
       expect([...byDefault].sort(), 'no isMainAgent lists what all lists').toEqual([...all].sort());
       expect(mainOnly.has(ids[0]!), 'isMainAgent=true lists the main agent').toBe(true);
+      expect(
+        mainOnly.has(ids[1]!),
+        'isMainAgent=true leaves out the tool created with Is_main_agent false',
+      ).toBe(false);
     },
     LIST,
   );
@@ -326,6 +363,24 @@ describe('listPersonas — POST /persona/enterprise/getAllPersonas/{sessionId}',
       );
       expect(found.has(mine!), "account B lists account A's private assistant").toBe(false);
       expect(found.has(minePublic!), "account B lists account A's public assistant as its own").toBe(false);
+    },
+    LIST,
+  );
+
+  check(
+    'assistants.list.other-account-private-not-visible',
+    ['AS-LIST-02', 'AS-LIST-03'],
+    "another account's list without isPublic and with isPublic=all leaves out a private assistant it was not granted (it lists what it can see)",
+    async (ctx) => {
+      ctx.as('other');
+      const [mine] = await createMine(ctx, { isPublic: false, os: ['nt'], authorised_users_email: [] });
+      for (const query of [{ os: ALL_PLATFORMS }, { isPublic: 'all', os: ALL_PLATFORMS }]) {
+        const found = await listed(ctx, [mine!], { query }, 'other');
+        expect(
+          found.has(mine!),
+          `account B lists account A's private assistant (${JSON.stringify(query)})`,
+        ).toBe(false);
+      }
     },
     LIST,
   );

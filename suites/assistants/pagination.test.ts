@@ -19,8 +19,6 @@ interface Batch {
   ids: string[];
 }
 
-let batch: Promise<Batch> | undefined;
-
 /**
  * Assistants enough to fill more than one default page, created once for the file by whichever
  * check needs them first (they are tracked like any other and removed when the file ends). Each
@@ -31,8 +29,9 @@ function pageBatch({
   spec,
   prefix,
   tracker,
-}: Pick<CheckContext, 'as' | 'spec' | 'prefix' | 'tracker'>): Promise<Batch> {
-  batch ??= (async () => {
+  shared,
+}: Pick<CheckContext, 'as' | 'spec' | 'prefix' | 'tracker' | 'shared'>): Promise<Batch> {
+  return shared('batch', async () => {
     const client = as('full');
     const draft = await assistantDrafter(client, spec, prefix);
     const word = uniqueWord(prefix);
@@ -50,8 +49,7 @@ function pageBatch({
       },
     );
     return { word, ids };
-  })();
-  return batch;
+  });
 }
 
 /** A small group walked with a small page size: several pages, few requests. */
@@ -59,8 +57,6 @@ const WALK_SIZE = 7;
 const WALK_LIMIT = 3;
 /** Pages read at most: on a real account the list may hold thousands of assistants. */
 const WALK_CAP = 25;
-
-let walkGroup: Promise<Batch> | undefined;
 
 /**
  * Private, web-only agentic tools named with a word of their own, created once for the file: the
@@ -72,8 +68,9 @@ function walkBatch({
   spec,
   prefix,
   tracker,
-}: Pick<CheckContext, 'as' | 'spec' | 'prefix' | 'tracker'>): Promise<Batch> {
-  walkGroup ??= (async () => {
+  shared,
+}: Pick<CheckContext, 'as' | 'spec' | 'prefix' | 'tracker' | 'shared'>): Promise<Batch> {
+  return shared('walk-group', async () => {
     const client = as('full');
     const draft = await assistantDrafter(client, spec, prefix);
     const word = uniqueWord(prefix);
@@ -89,8 +86,7 @@ function walkBatch({
       ids.push((await createAssistant(client, tracker, body)).customPersonaId);
     }
     return { word, ids };
-  })();
-  return walkGroup;
+  });
 }
 
 /** Every page of a walk is a 200 of the documented shape, holding what its page and size leave. */

@@ -33,8 +33,8 @@ async function shareToken(
 describe('sharePersona — POST /persona/enterprise/sharePersona/{customPersonaId}', () => {
   check(
     'assistants.share.token',
-    ['AS-SHARE-02', 'AS-SHARE-03', 'CONV-10'],
-    'answers {status: boolean, message, data} where data is a token beginning con_sh_',
+    ['AS-SHARE-02', 'AS-SHARE-03', 'CONV-10', 'IDS-07'],
+    'answers {status: boolean, message, data} for the customPersonaId, where data is a token beginning con_sh_',
     async (ctx) => {
       const { token } = await shareToken(ctx);
       expect(token.length, 'a token longer than its prefix').toBeGreaterThan(SHARE_PREFIX.length);

@@ -89,7 +89,7 @@ describe('transferOwnership — POST /persona/enterprise/transferOwnership/{pers
 
   check(
     'assistants.transfer.new-owner-has-it',
-    ['AS-TRANSFER-04', 'AS-TRANSFER-08', 'IDS-04', 'CONV-10'],
+    ['AS-TRANSFER-02', 'AS-TRANSFER-04', 'AS-TRANSFER-08', 'IDS-04', 'CONV-10'],
     'transfers the assistant addressed by its _id to the account of newOwnerEmail, which then lists it among its own',
     async (ctx) => {
       const email = otherEmail(ctx);

@@ -19,6 +19,14 @@ function markedText(length: number): string {
   return text.slice(0, length);
 }
 
+/**
+ * The same, with "é" (U+00E9) as the separator: one character however it is counted (code point,
+ * UTF-16 unit, grapheme), but two bytes in UTF-8, so a limit counted in bytes shows.
+ */
+function accentedText(length: number): string {
+  return markedText(length).replaceAll('|', '\u00e9');
+}
+
 /** Sends a create with extra fields; the assistant is tracked for removal whenever the create went through. */
 async function create(
   context: CheckContext,
@@ -52,6 +60,18 @@ describe('createPersona — POST /persona/enterprise/createPersona', () => {
   );
 
   check(
+    'limits.personality.2100-accented-accepted',
+    ['LIM-03'],
+    'a personality of exactly 2,100 characters, many of them non-ASCII (é), is accepted (200): the limit counts characters',
+    async (context) => {
+      const { id, exchange } = await create(context, { personality: accentedText(PERSONALITY_MAX) });
+      expectCreated(context, exchange);
+      expect((await readAssistant(context.as('full'), id)).customPersonaId, 'get of the assistant').toBe(id);
+    },
+    { operations: ['createPersona', 'getPersona'] },
+  );
+
+  check(
     'limits.personality.2101-rejected',
     ['LIM-04'],
     'a personality of 2,101 characters is a 400',
@@ -68,6 +88,20 @@ describe('createPersona — POST /persona/enterprise/createPersona', () => {
     'an android-only assistant keeps a 5,000-character base_sys_prompt whole',
     async (context) => {
       const prompt = markedText(ANDROID_PROMPT_MAX);
+      const { id, exchange } = await create(context, { os: ['android'], base_sys_prompt: prompt });
+      expectCreated(context, exchange);
+      const stored = (await readAssistant(context.as('full'), id)).base_sys_prompt;
+      expect(stored, 'base_sys_prompt as get returns it').toBe(prompt);
+    },
+    { operations: ['createPersona', 'getPersona'] },
+  );
+
+  check(
+    'limits.android-prompt.5000-accented-kept',
+    ['LIM-05'],
+    'an android-only assistant keeps a 5,000-character base_sys_prompt with non-ASCII characters (é) whole: the cap counts characters',
+    async (context) => {
+      const prompt = accentedText(ANDROID_PROMPT_MAX);
       const { id, exchange } = await create(context, { os: ['android'], base_sys_prompt: prompt });
       expectCreated(context, exchange);
       const stored = (await readAssistant(context.as('full'), id)).base_sys_prompt;

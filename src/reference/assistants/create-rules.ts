@@ -4,14 +4,15 @@ import {
   isAbsoluteHttpUrl,
   isBoolean,
   isEmail,
+  isPlainObject,
   isString,
   isStringArray,
   optional,
   requireString,
   type Body,
 } from '../http/body.ts';
-import { badRequest } from '../http/errors.ts';
-import { isObjectId } from '../http/ids.ts';
+import { HttpError, badRequest, notFound } from '../http/errors.ts';
+import { isObjectId, newObjectId } from '../http/ids.ts';
 import { isOsList, type OsName } from '../platforms.ts';
 import { VOICE_CATALOG, voiceById } from '../voices/catalog.ts';
 import { assistantFault } from './faults.ts';
@@ -24,6 +25,9 @@ const CUSTOM_PERSONA_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 const LANGUAGE_REGION = /^[A-Za-z]{2,3}-[A-Za-z0-9]{2,4}$/;
 
 const isObjectIdList = (v: unknown): v is string[] => Array.isArray(v) && v.every(isObjectId);
+/** Plugin titles (snake_case), for the fault that takes accessible_plugin for titles. */
+const isTitleList = (v: unknown): v is string[] =>
+  Array.isArray(v) && v.every((t) => typeof t === 'string' && /^[a-z][a-z0-9_]*$/.test(t));
 const isEmailList = (v: unknown): v is string[] => Array.isArray(v) && v.every(isEmail);
 
 /** A voice must be a catalog `_id`; the provider's `voice_id` is named as such in the refusal. */
@@ -48,9 +52,11 @@ function isAndroidOnly(os: readonly OsName[]): boolean {
 /** How much of the prompt is kept: 5,000 characters for an android-only assistant, all of it otherwise. */
 function androidPromptCap(os: readonly OsName[], faults: FaultSwitch): number {
   if (assistantFault(faults, 'assistants.android-not-truncated')) return Infinity;
+  if (assistantFault(faults, 'assistants.prompt-cap-every-platform')) return ANDROID_PROMPT_MAX;
   const capped = assistantFault(faults, 'assistants.android-cap-any-android')
     ? os.includes('android')
     : isAndroidOnly(os);
+  if (capped && assistantFault(faults, 'assistants.android-cap-4999')) return ANDROID_PROMPT_MAX - 1;
   return capped ? ANDROID_PROMPT_MAX : Infinity;
 }
 
@@ -58,17 +64,33 @@ function androidPromptCap(os: readonly OsName[], faults: FaultSwitch): number {
 function readIsPublic(body: Body, faults: FaultSwitch): boolean {
   if (!has(body, 'isPublic')) {
     if (assistantFault(faults, 'assistants.create-is-public-optional')) return false;
+    if (assistantFault(faults, 'assistants.is-public-missing-404')) throw notFound('isPublic is required');
     throw badRequest('isPublic is required');
   }
   if (!isBoolean(body.isPublic)) throw badRequest('isPublic must be a boolean');
   return body.isPublic;
 }
 
+/** The longest start of `text` that fits in `bytes` bytes of UTF-8 (for the faults that count bytes). */
+function utf8Prefix(text: string, bytes: number): string {
+  let kept = '';
+  let used = 0;
+  for (const char of text) {
+    used += Buffer.byteLength(char);
+    if (used > bytes) break;
+    kept += char;
+  }
+  return kept;
+}
+
 function personalityTooLong(personality: string, faults: FaultSwitch): boolean {
+  if (assistantFault(faults, 'assistants.personality-limit-bytes'))
+    return Buffer.byteLength(personality) > PERSONALITY_MAX;
   if (assistantFault(faults, 'assistants.personality-2101-accepted'))
     return personality.length > PERSONALITY_MAX + 1;
   if (assistantFault(faults, 'assistants.personality-2100-refused'))
     return personality.length >= PERSONALITY_MAX;
+  if (assistantFault(faults, 'assistants.personality-limit-2048')) return personality.length > 2048;
   return personality.length > PERSONALITY_MAX;
 }
 
@@ -94,56 +116,124 @@ export interface PersonaDraft {
   voice_language?: string;
 }
 
+/** Whether a create body leaves out a required field the faults may let through. */
+function missing(body: Body, key: string): boolean {
+  return !has(body, key);
+}
+
 export function readPersonaDraft(body: Body, faults: FaultSwitch): PersonaDraft {
+  const fault = (id: Parameters<typeof assistantFault>[1]) => assistantFault(faults, id);
   const name = requireString(body, 'name', { nonEmpty: true });
-  const customPersonaId = requireString(body, 'customPersonaId', { nonEmpty: true });
+  const customPersonaId =
+    missing(body, 'customPersonaId') && fault('assistants.create-generates-custom-id')
+      ? `persona-${newObjectId()}`
+      : requireString(body, 'customPersonaId', { nonEmpty: true });
   if (!CUSTOM_PERSONA_ID.test(customPersonaId)) {
     throw badRequest(
       'customPersonaId must be 1-128 characters of letters, digits, ".", "_" or "-", starting with a letter or digit',
     );
   }
   const isPublic = readIsPublic(body, faults);
-  const voice = requireCatalogVoice(body.voice, faults);
-  if (!has(body, 'tags')) throw badRequest('tags is required (send an array, possibly empty)');
-  if (!isStringArray(body.tags)) throw badRequest('tags must be an array of strings');
-
-  const personality = optional(body, 'personality', isString, 'a string');
-  if (personality !== undefined && personalityTooLong(personality, faults)) {
-    throw badRequest(`personality must be at most ${PERSONALITY_MAX} characters`);
-  }
   const os = optional(body, 'os', isOsList, 'an array of nt, android, web') ?? ['nt'];
+  const voiceOptional =
+    fault('assistants.voice-optional-web') && missing(body, 'voice') && !os.includes('nt');
+  const voice = voiceOptional ? '' : requireCatalogVoice(body.voice, faults);
+  if (fault('assistants.create-first-voice-only') && voice !== VOICE_CATALOG[0]?._id)
+    throw badRequest('voice must be the default voice');
+  const tagsOptional = fault('assistants.tags-optional') && missing(body, 'tags');
+  if (!tagsOptional && !has(body, 'tags'))
+    throw badRequest('tags is required (send an array, possibly empty)');
+  const sentTags = tagsOptional ? [] : body.tags;
+  if (!isStringArray(sentTags)) throw badRequest('tags must be an array of strings');
+
+  let personality = optional(body, 'personality', isString, 'a string');
+  if (personality !== undefined && personalityTooLong(personality, faults)) {
+    if (fault('assistants.personality-truncated')) personality = personality.slice(0, PERSONALITY_MAX);
+    else if (fault('assistants.personality-422'))
+      throw new HttpError(422, `personality must be at most ${PERSONALITY_MAX} characters`);
+    else throw badRequest(`personality must be at most ${PERSONALITY_MAX} characters`);
+  }
   const prompt = optional(body, 'base_sys_prompt', isString, 'a string') ?? '';
-  const isAgenticTool = optional(body, 'is_agentic_tool', isBoolean, 'a boolean') ?? false;
+  const promptCap = androidPromptCap(os, faults);
+  if (fault('assistants.android-5000-refused') && isAndroidOnly(os) && prompt.length >= ANDROID_PROMPT_MAX)
+    throw badRequest(`base_sys_prompt must be shorter than ${ANDROID_PROMPT_MAX} characters`);
+  if (fault('assistants.android-overlong-refused') && prompt.length > promptCap)
+    throw badRequest(`base_sys_prompt must be at most ${ANDROID_PROMPT_MAX} characters`);
+  const isAgenticTool = fault('assistants.agentic-tool-object')
+    ? (optional(body, 'is_agentic_tool', isPlainObject, 'an object {status, object}')?.status ?? false) ===
+      true
+    : (optional(body, 'is_agentic_tool', isBoolean, 'a boolean') ?? false);
+  // The duplicated-tag fault appends General without looking whether it was sent.
   const appendDefault =
-    !body.tags.includes(DEFAULT_TAG) && !assistantFault(faults, 'assistants.general-tag-not-appended');
-  const tags = appendDefault ? [...body.tags, DEFAULT_TAG] : [...body.tags];
+    (!sentTags.includes(DEFAULT_TAG) || fault('assistants.general-tag-duplicated')) &&
+    !fault('assistants.general-tag-not-appended');
+  const tags = appendDefault ? [...sentTags, DEFAULT_TAG] : [...sentTags];
+  const title = optional(body, 'title', isString, 'a string') ?? '';
+  const mainAgentKey = fault('assistants.main-agent-lowercase-read') ? 'is_main_agent' : 'Is_main_agent';
+  const mainAgent = optional(body, mainAgentKey, isBoolean, 'a boolean');
+  const plugins = fault('assistants.plugins-as-titles')
+    ? optional(body, 'accessible_plugin', isTitleList, 'an array of plugin titles')
+    : optional(body, 'accessible_plugin', isObjectIdList, 'an array of plugin _id values');
+  const providerVoiceId = fault('assistants.voice-stored-provider-id')
+    ? voiceById(voice)?.voice_id
+    : undefined;
 
   return {
-    customPersonaId,
-    name,
-    isPublic,
-    voice,
+    customPersonaId: fault('assistants.custom-id-slugified')
+      ? customPersonaId.replaceAll('-', '_')
+      : customPersonaId,
+    name: fault('assistants.create-name-from-title') && title !== '' ? title : name,
+    isPublic: fault('assistants.create-always-private') ? false : isPublic,
+    voice: providerVoiceId ?? voice,
     tags,
-    base_sys_prompt: prompt.slice(0, androidPromptCap(os, faults)),
-    title: optional(body, 'title', isString, 'a string') ?? '',
+    base_sys_prompt: fault('assistants.android-keeps-last-5000')
+      ? prompt.slice(Math.max(0, prompt.length - promptCap))
+      : fault('assistants.android-cap-bytes') && promptCap !== Infinity
+        ? utf8Prefix(prompt, promptCap)
+        : prompt.slice(0, promptCap),
+    title: fault('assistants.title-dropped') ? '' : title,
     personality,
-    gender: optional(body, 'gender', isString, 'a string'),
-    languages: optional(body, 'languages', isStringArray, 'an array of strings') ?? [],
-    behavior: optional(body, 'behavior', isStringArray, 'an array of strings') ?? [],
-    os: [...os],
-    Is_main_agent: optional(body, 'Is_main_agent', isBoolean, 'a boolean') ?? !isAgenticTool,
+    gender: optional(
+      body,
+      'gender',
+      fault('assistants.gender-letter-code') ? (v): v is string => v === 'M' || v === 'F' : isString,
+      'a string',
+    ),
+    languages:
+      optional(
+        body,
+        'languages',
+        fault('assistants.languages-iso-codes')
+          ? (v): v is string[] => isStringArray(v) && v.every((l) => /^[a-z]{2}$/.test(l))
+          : isStringArray,
+        'an array of strings',
+      ) ?? [],
+    behavior: fault('assistants.behavior-string-only')
+      ? [optional(body, 'behavior', isString, 'a string')].filter((b): b is string => b !== undefined)
+      : (optional(body, 'behavior', isStringArray, 'an array of strings') ?? []),
+    os: fault('assistants.os-adds-nt') && !os.includes('nt') ? [...os, 'nt'] : [...os],
+    Is_main_agent: fault('assistants.main-agent-false-ignored')
+      ? true // the default written as `Is_main_agent || true`: a false is lost
+      : (mainAgent ?? (fault('assistants.main-agent-lowercase-read') ? false : !isAgenticTool)),
     is_agentic_tool: isAgenticTool,
-    accessible_plugin: [
-      ...(optional(body, 'accessible_plugin', isObjectIdList, 'an array of plugin _id values') ?? []),
-    ],
+    accessible_plugin: fault('assistants.plugins-dropped') ? [] : [...(plugins ?? [])],
     authorised_users_email: [
       ...(optional(body, 'authorised_users_email', isEmailList, 'an array of email addresses') ?? []),
     ],
-    logo: optional(body, 'logo', isAbsoluteHttpUrl, 'an absolute http(s) URL'),
+    logo: optional(
+      body,
+      'logo',
+      fault('assistants.logo-needs-extension')
+        ? (v): v is string => isAbsoluteHttpUrl(v) && /\.(png|jpe?g|gif|svg|webp)$/i.test(v)
+        : isAbsoluteHttpUrl,
+      'an absolute http(s) URL',
+    ),
     voice_language: optional(
       body,
       'voice_language',
-      (v): v is string => isString(v) && LANGUAGE_REGION.test(v),
+      (v): v is string =>
+        isString(v) &&
+        (fault('assistants.voice-language-underscore') ? /^[a-z]{2}_[A-Z]{2}$/ : LANGUAGE_REGION).test(v),
       'a language-region code such as en-US',
     ),
   };

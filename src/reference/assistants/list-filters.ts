@@ -17,6 +17,8 @@ import { canSee, isOwnedOrGranted, type PersonaRecord } from './store.ts';
 
 const LIST_LIMIT = 50;
 const SEARCH_LIMIT = 30;
+/** For the faults that forget the default page size: everything on one page. */
+const UNLIMITED = Number.MAX_SAFE_INTEGER;
 const BROWSER_OS: readonly OsName[] = ['web', 'nt', 'android'];
 
 type Visibility = 'private' | 'public' | 'all';
@@ -29,7 +31,12 @@ export interface PersonaFilter {
 }
 
 /** A browser's `Origin` header overrides `os` (which is then not even read). */
-function readOs(request: FastifyRequest, query: Query, faults: FaultSwitch): OsName[] {
+function readOs(
+  request: FastifyRequest,
+  query: Query,
+  faults: FaultSwitch,
+  route: 'list' | 'search' = 'list',
+): OsName[] {
   const origin = request.headers.origin;
   const fromBrowser =
     typeof origin === 'string' && origin !== '' && !assistantFault(faults, 'assistants.list-origin-ignored');
@@ -38,7 +45,10 @@ function readOs(request: FastifyRequest, query: Query, faults: FaultSwitch): OsN
     query,
     'os',
     OS_NAMES,
-    assistantFault(faults, 'assistants.list-os-default-all') ? OS_NAMES : ['nt'],
+    assistantFault(faults, 'assistants.list-os-default-all') ||
+      (route === 'search' && assistantFault(faults, 'assistants.search-os-default-all'))
+      ? OS_NAMES
+      : ['nt'],
   );
 }
 
@@ -50,11 +60,27 @@ export function readListQuery(request: FastifyRequest, faults: FaultSwitch): Lis
   const query = queryOf(request);
   const ret = readString(query, 'ret');
   if (ret !== undefined && ret !== 'count') throw badRequest('query parameter ret must be count when given');
+  const fault = (id: Parameters<typeof assistantFault>[1]) => assistantFault(faults, id);
+  const defaultLimit = fault('assistants.list-limit-20')
+    ? 20
+    : fault('assistants.list-default-unlimited')
+      ? UNLIMITED
+      : LIST_LIMIT;
   return {
-    visibility: readEnum(query, 'isPublic', ['private', 'public', 'all'], 'all'),
-    mainAgent: readEnum(query, 'isMainAgent', ['all', 'true', 'false'], 'all'),
+    visibility: readEnum(
+      query,
+      'isPublic',
+      ['private', 'public', 'all'],
+      fault('assistants.list-is-public-default-public') ? 'public' : 'all',
+    ),
+    mainAgent: readEnum(
+      query,
+      'isMainAgent',
+      ['all', 'true', 'false'],
+      fault('assistants.list-main-agent-default-true') ? 'true' : 'all',
+    ),
     os: readOs(request, query, faults),
-    ...readPaging(query, assistantFault(faults, 'assistants.list-limit-20') ? 20 : LIST_LIMIT),
+    ...readPaging(query, defaultLimit),
     countOnly: ret === 'count',
   };
 }
@@ -66,12 +92,19 @@ export interface SearchQuery extends PersonaFilter, Paging {
 /** Search sees what the unfiltered list sees (`isPublic` is not one of its parameters). */
 export function readSearchQuery(request: FastifyRequest, faults: FaultSwitch): SearchQuery {
   const query = queryOf(request);
+  const fault = (id: Parameters<typeof assistantFault>[1]) => assistantFault(faults, id);
+  const mainAgent = readEnum(query, 'isMainAgent', ['all', 'true', 'false'], 'all');
+  const defaultLimit = fault('assistants.search-default-limit-50')
+    ? LIST_LIMIT
+    : fault('assistants.search-default-unlimited')
+      ? UNLIMITED
+      : SEARCH_LIMIT;
   return {
     term: readRequiredString(query, 'search'),
     visibility: 'all',
-    mainAgent: readEnum(query, 'isMainAgent', ['all', 'true', 'false'], 'all'),
-    os: readOs(request, query, faults),
-    ...readPaging(query, SEARCH_LIMIT),
+    mainAgent: fault('assistants.search-ignores-main-agent') ? 'all' : mainAgent,
+    os: readOs(request, query, faults, 'search'),
+    ...readPaging(query, defaultLimit),
   };
 }
 
@@ -87,9 +120,13 @@ function visible(
       (assistantFault(faults, 'assistants.list-private-shows-public') && record.doc.isPublic)
     );
   }
-  if (visibility === 'public' && !assistantFault(faults, 'assistants.list-public-shows-private'))
+  if (visibility === 'public' && !assistantFault(faults, 'assistants.list-public-shows-private')) {
+    // The shared catalog narrowed to the caller's own public assistants.
+    if (assistantFault(faults, 'assistants.public-catalog-own-only'))
+      return record.doc.isPublic && isOwnedOrGranted(accountId, record);
     return record.doc.isPublic;
-  return canSee(accountId, record);
+  }
+  return canSee(accountId, record) || assistantFault(faults, 'assistants.list-all-shows-every-account');
 }
 
 /** An assistant matches `os` when it targets at least one of the requested platforms. */

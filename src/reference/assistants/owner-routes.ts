@@ -17,11 +17,17 @@ export const personaOwnerRoutes: FastifyPluginCallback<StateOptions> = (api, { s
     ...operationRoute('deletePersona'),
     handler: (request) => {
       const { accountId } = request.caller;
-      const record = state.personas.get(request.params.personaId);
-      if (!record || !isOwner(accountId, record)) throw badRequest(UNAUTHORIZED_USER);
+      const record = fault('assistants.delete-by-object-id')
+        ? state.personas.getByObjectId(request.params.personaId)
+        : state.personas.get(request.params.personaId);
+      const allowed = record && (fault('assistants.delete-any-caller') || isOwner(accountId, record));
+      if (!record || !allowed) throw badRequest(UNAUTHORIZED_USER);
       // Captured before the document goes, so the trail entry stays readable.
       const { customPersonaId, name } = record.doc;
-      state.personas.remove(customPersonaId);
+      if (fault('assistants.delete-soft')) record.softDeleted = true;
+      // Removing by the wrong key (the _id) removes nothing.
+      else
+        state.personas.remove(fault('assistants.delete-removes-nothing') ? record.doc._id : customPersonaId);
       if (!fault('assistants.delete-keeps-attachments')) state.attachments.removePersona(customPersonaId);
       state.shareLinks.removeFor(customPersonaId);
       state.events.record({
@@ -31,21 +37,26 @@ export const personaOwnerRoutes: FastifyPluginCallback<StateOptions> = (api, { s
         name,
         at: state.now().toISOString(),
       });
-      return { status: true, message: 'persona deleted successfully' };
+      return fault('assistants.delete-answers-deleted-flag')
+        ? { deleted: true, customPersonaId }
+        : { status: true, message: 'persona deleted successfully' };
     },
   });
 
   api.route<{ Params: { customPersonaId: string } }>({
     ...operationRoute('sharePersona'),
     handler: (request) => {
-      const record = state.personas.get(request.params.customPersonaId);
-      if (!record || !canEdit(request.caller.accountId, record)) throw badRequest(UNAUTHORIZED_USER);
+      const record = fault('assistants.share-by-object-id')
+        ? state.personas.getByObjectId(request.params.customPersonaId)
+        : state.personas.get(request.params.customPersonaId);
+      const allowed =
+        record && (fault('assistants.share-any-caller') || canEdit(request.caller.accountId, record));
+      if (!record || !allowed) throw badRequest(UNAUTHORIZED_USER);
       const prefix = fault('assistants.share-token-unprefixed') ? 'sh_' : SHARE_TOKEN_PREFIX;
-      return {
-        status: true,
-        message: 'share link created',
-        data: state.shareLinks.mint(record.doc.customPersonaId, prefix),
-      };
+      const token = state.shareLinks.mint(record.doc.customPersonaId, prefix);
+      return fault('assistants.share-token-key')
+        ? { status: true, message: 'share link created', token }
+        : { status: true, message: 'share link created', data: token };
     },
   });
 
@@ -57,16 +68,28 @@ export const personaOwnerRoutes: FastifyPluginCallback<StateOptions> = (api, { s
         ? state.personas.get(personaId)
         : undefined;
       if (!isObjectId(personaId) && !byCustomId) {
-        throw badRequest('personaId must be the assistant _id (a 24-character hexadecimal object id)');
+        const message = 'personaId must be the assistant _id (a 24-character hexadecimal object id)';
+        throw fault('assistants.transfer-non-object-id-404')
+          ? new HttpError(404, message)
+          : badRequest(message);
       }
       const body = objectBody(request);
       const email = optional(body, 'newOwnerEmail', isString, 'a string');
       if (email === undefined || email.trim() === '') throw badRequest('newOwnerEmail is required');
-      const keepAccess = optional(body, 'keepAccess', isBoolean, 'a boolean') ?? false;
+      const keepAccess =
+        !fault('assistants.keep-access-ignored') &&
+        (optional(body, 'keepAccess', isBoolean, 'a boolean') ??
+          fault('assistants.keep-access-default-true'));
 
       const { accountId } = request.caller;
-      const record = byCustomId ?? state.personas.getByObjectId(personaId);
-      if (!record || !isOwner(accountId, record)) throw badRequest(UNAUTHORIZED_USER);
+      // Looking the object id up among the customPersonaIds never finds the assistant.
+      const record =
+        byCustomId ??
+        (fault('assistants.transfer-id-never-found')
+          ? state.personas.get(personaId)
+          : state.personas.getByObjectId(personaId));
+      const mayTransfer = record && (fault('assistants.transfer-any-caller') || isOwner(accountId, record));
+      if (!record || !mayTransfer) throw badRequest(UNAUTHORIZED_USER);
       const target = state.accounts.byOwnerEmail(email);
       if (!target && fault('assistants.transfer-unknown-email-accepted')) {
         record.ownerAccountId = `pending:${email.trim()}`;
@@ -74,17 +97,23 @@ export const personaOwnerRoutes: FastifyPluginCallback<StateOptions> = (api, { s
         return { status: true, message: `ownership transferred to ${email.trim()}` };
       }
       if (!target) throw new HttpError(404, `no account found for ${email.trim()}`);
-      if (target.id === accountId) throw badRequest('the assistant already belongs to that account');
+      if (target.id === record.ownerAccountId)
+        throw badRequest('the assistant already belongs to that account');
 
-      record.ownerAccountId = target.id;
+      if (!fault('assistants.transfer-owner-unchanged')) record.ownerAccountId = target.id;
       record.editors.delete(target.id);
-      if (keepAccess) record.editors.add(accountId);
+      // A former owner kept as a mere grantee can see the assistant but not edit it.
+      if (keepAccess)
+        (fault('assistants.keep-access-read-only') ? record.grantees : record.editors).add(accountId);
       else record.editors.delete(accountId);
       record.doc.updatedAt = state.now().toISOString();
       const message = `ownership transferred to ${target.ownerEmail}`;
-      return keepAccess && !fault('assistants.transfer-keep-access-without-note')
-        ? { status: true, message, note: 'you keep full access to this assistant as an editor' }
+      const answer: Record<string, unknown> = fault('assistants.transfer-without-message')
+        ? { status: true }
         : { status: true, message };
+      return keepAccess && !fault('assistants.transfer-keep-access-without-note')
+        ? { ...answer, note: 'you keep full access to this assistant as an editor' }
+        : answer;
     },
   });
 

@@ -37,6 +37,8 @@ export interface PersonaRecord {
    * they see the assistant as granted (`isPublic=private`, get) but do not own or edit it.
    */
   grantees: Set<string>;
+  /** Set only by the planted fault `assistants.delete-soft`: hidden from list and search, not from get. */
+  softDeleted?: boolean;
 }
 
 /** All assistants of the platform, keyed by `customPersonaId` (unique platform-wide). */

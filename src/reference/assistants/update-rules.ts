@@ -26,6 +26,7 @@ function applyListField(
       ? [...new Set([...current, ...value])]
       : [...value];
   }
+  if (assistantFault(faults, 'assistants.update-string-replaces') && valid(value)) return [value];
   if (!valid(value))
     throw badRequest(
       `${field} must be an array or a single ${field === 'os' ? 'nt, android or web' : 'string'}`,
@@ -37,13 +38,16 @@ function applyListField(
 function applyPlugins(current: readonly string[], value: unknown, faults: FaultSwitch): string[] {
   if (Array.isArray(value)) {
     if (!value.every(isObjectId)) throw badRequest('accessible_plugin must hold plugin _id values');
-    return [...new Set([...current, ...value.map((v) => v.toLowerCase())])];
+    const added = value.map((v) => v.toLowerCase());
+    if (assistantFault(faults, 'assistants.update-plugin-array-replaces')) return [...new Set(added)];
+    return [...new Set([...current, ...added])];
   }
   if (!isObjectId(value))
     throw badRequest('accessible_plugin must be an array of plugin _id values or one _id to remove');
   const removed = value.toLowerCase();
   if (assistantFault(faults, 'assistants.update-plugin-string-adds'))
     return [...new Set([...current, removed])];
+  if (assistantFault(faults, 'assistants.update-plugin-string-clears')) return [];
   return current.filter((id) => id !== removed);
 }
 
@@ -55,8 +59,12 @@ export function readPersonaChanges(body: Body, doc: PersonaDoc, faults: FaultSwi
   const changes: Partial<PersonaDoc> = assistantFault(faults, 'assistants.update-resets-unsent')
     ? { base_sys_prompt: '', title: '' }
     : {};
+  if (assistantFault(faults, 'assistants.update-resets-os')) changes.os = ['nt'];
   const prompt = optional(body, 'base_sys_prompt', isString, 'a string');
-  if (prompt !== undefined) changes.base_sys_prompt = prompt;
+  if (prompt !== undefined)
+    changes.base_sys_prompt = assistantFault(faults, 'assistants.update-prompt-appends')
+      ? `${doc.base_sys_prompt}${prompt}`
+      : prompt;
   for (const field of LIST_FIELDS) {
     if (has(body, field))
       (changes as Record<ListField, string[]>)[field] = applyListField(
@@ -74,11 +82,22 @@ export function readPersonaChanges(body: Body, doc: PersonaDoc, faults: FaultSwi
     changes.name = name;
   }
   const title = optional(body, 'title', isString, 'a string');
-  if (title !== undefined) changes.title = title;
-  if (has(body, 'voice')) changes.voice = requireCatalogVoice(body.voice, faults);
+  if (title !== undefined && !assistantFault(faults, 'assistants.update-title-ignored'))
+    changes.title = title;
+  if (has(body, 'voice')) {
+    const voice = requireCatalogVoice(body.voice, faults);
+    if (!assistantFault(faults, 'assistants.update-voice-ignored')) changes.voice = voice;
+  }
   const logo = optional(body, 'logo', isAbsoluteHttpUrl, 'an absolute http(s) URL');
   if (logo !== undefined) changes.logo = logo;
   const isPublic = optional(body, 'isPublic', isBoolean, 'a boolean');
-  if (isPublic !== undefined) changes.isPublic = isPublic;
+  // The unpublish fault applies isPublic only when it is true.
+  const unpublishLost = isPublic === false && assistantFault(faults, 'assistants.update-cannot-unpublish');
+  if (
+    isPublic !== undefined &&
+    !assistantFault(faults, 'assistants.update-is-public-ignored') &&
+    !unpublishLost
+  )
+    changes.isPublic = isPublic;
   return changes;
 }

@@ -1,31 +1,79 @@
 import type { Attachment, AttachmentStore } from '../attachments.ts';
+import type { FaultSwitch } from '../fault-switch.ts';
+import { voiceById } from '../voices/catalog.ts';
+import { assistantFault } from './faults.ts';
 import type { PersonaDoc, PersonaRecord } from './store.ts';
 
-function attachedKbs(attachments: AttachmentStore, customPersonaId: string): Attachment[] {
-  return attachments
-    .list(customPersonaId)
-    .map((a) => ({ kbId: a.kbId, enabled: a.enabled, grounding_mode: a.grounding_mode }));
+function attachedKbs(
+  attachments: AttachmentStore,
+  customPersonaId: string,
+  faults: FaultSwitch,
+): Array<Attachment | Record<string, unknown>> {
+  const fault = (id: Parameters<typeof assistantFault>[1]) => assistantFault(faults, id);
+  return attachments.list(customPersonaId).map((a) => {
+    if (fault('assistants.attached-kb-id-snake'))
+      return { kb_id: a.kbId, enabled: a.enabled, grounding_mode: a.grounding_mode };
+    if (fault('assistants.attached-enabled-string'))
+      return { kbId: a.kbId, enabled: String(a.enabled), grounding_mode: a.grounding_mode };
+    if (fault('assistants.attached-grounding-camel'))
+      return { kbId: a.kbId, enabled: a.enabled, groundingMode: a.grounding_mode };
+    return { kbId: a.kbId, enabled: a.enabled, grounding_mode: a.grounding_mode };
+  });
+}
+
+/** Drops `key` from `item` when the fault is planted (a projection that forgot a field). */
+function without(item: Record<string, unknown>, key: string, planted: boolean): Record<string, unknown> {
+  if (!planted) return item;
+  const { [key]: _dropped, ...rest } = item;
+  return rest;
 }
 
 /** Exactly the documented list fields. */
-export function listItem(record: PersonaRecord, attachments: AttachmentStore): Record<string, unknown> {
+export function listItem(
+  record: PersonaRecord,
+  attachments: AttachmentStore,
+  faults: FaultSwitch,
+): Record<string, unknown> {
+  const fault = (id: Parameters<typeof assistantFault>[1]) => assistantFault(faults, id);
   const d = record.doc;
-  return {
+  const providerVoice = fault('assistants.list-voice-provider-id') ? voiceById(d.voice)?.voice_id : undefined;
+  let item: Record<string, unknown> = {
     _id: d._id,
     customPersonaId: d.customPersonaId,
     name: d.name,
     title: d.title,
-    isPublic: d.isPublic,
-    voice: d.voice,
-    os: [...d.os],
+    isPublic: fault('assistants.list-is-public-string') ? String(d.isPublic) : d.isPublic,
+    voice: providerVoice ?? d.voice,
+    os: fault('assistants.list-os-joined') ? d.os.join(',') : [...d.os],
     Is_main_agent: d.Is_main_agent,
-    attached_kbs: attachedKbs(attachments, d.customPersonaId),
-    createdAt: d.createdAt,
+    attached_kbs: attachedKbs(attachments, d.customPersonaId, faults),
+    createdAt: fault('assistants.list-created-at-epoch') ? Date.parse(d.createdAt) : d.createdAt,
   };
+  item = without(item, '_id', fault('assistants.list-omits-id'));
+  if (fault('assistants.list-persona-id-key')) {
+    item = without(item, 'customPersonaId', true);
+    item.personaId = d.customPersonaId;
+  }
+  item = without(item, 'name', fault('assistants.list-omits-name'));
+  item = without(item, 'title', fault('assistants.list-omits-title'));
+  if (fault('assistants.list-main-agent-lowercase')) {
+    item = without(item, 'Is_main_agent', true);
+    item.is_main_agent = d.Is_main_agent;
+  }
+  item = without(item, 'attached_kbs', fault('assistants.list-omits-attached-kbs'));
+  return item;
 }
 
-export function searchItem(record: PersonaRecord): Record<string, unknown> {
-  return { _id: record.doc._id, customPersonaId: record.doc.customPersonaId, name: record.doc.name };
+export function searchItem(record: PersonaRecord, faults: FaultSwitch): Record<string, unknown> {
+  const fault = (id: Parameters<typeof assistantFault>[1]) => assistantFault(faults, id);
+  let item: Record<string, unknown> = {
+    _id: record.doc._id,
+    customPersonaId: record.doc.customPersonaId,
+    name: fault('assistants.search-name-is-title') ? record.doc.title : record.doc.name,
+  };
+  item = without(item, '_id', fault('assistants.search-omits-id'));
+  item = without(item, 'customPersonaId', fault('assistants.search-omits-custom-id'));
+  return item;
 }
 
 /** The whole document, its attachments, and `isOwner` for the calling account. */
@@ -33,11 +81,27 @@ export function fullDocument(
   record: PersonaRecord,
   attachments: AttachmentStore,
   accountId: string,
+  faults: FaultSwitch,
 ): Record<string, unknown> {
+  const fault = (id: Parameters<typeof assistantFault>[1]) => assistantFault(faults, id);
   const doc: PersonaDoc = structuredClone(record.doc);
-  return {
+  let data: Record<string, unknown> = {
     ...doc,
-    attached_kbs: attachedKbs(attachments, doc.customPersonaId),
+    attached_kbs: attachedKbs(attachments, doc.customPersonaId, faults),
     isOwner: record.ownerAccountId === accountId,
   };
+  if (fault('assistants.get-voice-populated')) {
+    const voice = voiceById(doc.voice);
+    data.voice = { _id: doc.voice, title: voice?.title ?? '' };
+  }
+  if (fault('assistants.get-plugins-joined')) data.accessible_plugin = doc.accessible_plugin.join(',');
+  data = without(data, '_id', fault('assistants.get-omits-id'));
+  if (fault('assistants.get-persona-id-key')) {
+    data = without(data, 'customPersonaId', true);
+    data.personaId = doc.customPersonaId;
+  }
+  data = without(data, 'name', fault('assistants.get-omits-name'));
+  data = without(data, 'base_sys_prompt', fault('assistants.get-hides-prompt'));
+  data = without(data, 'attached_kbs', fault('assistants.get-omits-attached-kbs'));
+  return data;
 }

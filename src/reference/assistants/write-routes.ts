@@ -19,12 +19,22 @@ export const personaWriteRoutes: FastifyPluginCallback<StateOptions> = (api, { s
     ...operationRoute('createPersona'),
     handler: (request) => {
       const draft = readPersonaDraft(objectBody(request), state.faults);
-      if (state.personas.has(draft.customPersonaId)) {
-        const message = `persona already exists with customPersonaId ${draft.customPersonaId}`;
+      const { accountId } = request.caller;
+      const existing = state.personas.get(draft.customPersonaId);
+      // The uniqueness test scoped to the caller's own assistants, not the platform.
+      const taken = fault('assistants.duplicate-per-account')
+        ? existing !== undefined && existing.ownerAccountId === accountId
+        : existing !== undefined;
+      const upsert = fault('assistants.create-upserts') && existing?.ownerAccountId === accountId;
+      if (taken && !upsert) {
+        if (fault('assistants.duplicate-other-account-400') && existing?.ownerAccountId !== accountId)
+          throw badRequest(UNAUTHORIZED_USER);
+        const message = fault('assistants.duplicate-message-taken')
+          ? `customPersonaId ${draft.customPersonaId} is already taken`
+          : `persona already exists with customPersonaId ${draft.customPersonaId}`;
         throw fault('assistants.duplicate-id-409') ? new HttpError(409, message) : notFound(message);
       }
       const now = state.now().toISOString();
-      const { accountId } = request.caller;
       const grantees = draft.authorised_users_email
         .map((email) => state.accounts.byOwnerEmail(email)?.id)
         .filter((id): id is string => id !== undefined && id !== accountId);
@@ -40,7 +50,7 @@ export const personaWriteRoutes: FastifyPluginCallback<StateOptions> = (api, { s
         doc,
         ownerAccountId: accountId,
         editors: new Set(),
-        grantees: new Set(grantees),
+        grantees: new Set(fault('assistants.grants-ignored') ? [] : grantees),
       });
       for (const email of draft.authorised_users_email) {
         state.events.record({
@@ -51,7 +61,9 @@ export const personaWriteRoutes: FastifyPluginCallback<StateOptions> = (api, { s
           at: now,
         });
       }
-      const created = { status: true, message: 'persona created successfully' };
+      const created: Record<string, unknown> = fault('assistants.create-without-status')
+        ? { success: true, message: 'persona created successfully' }
+        : { status: true, message: 'persona created successfully' };
       return fault('assistants.create-echoes-document')
         ? { ...created, personaData: structuredClone(doc) }
         : created;
@@ -63,15 +75,22 @@ export const personaWriteRoutes: FastifyPluginCallback<StateOptions> = (api, { s
     handler: (request) => {
       const body = objectBody(request);
       const personaId = requireString(body, 'personaId', { nonEmpty: true });
-      const record = state.personas.get(personaId);
+      const record = fault('assistants.update-by-object-id')
+        ? state.personas.getByObjectId(personaId)
+        : state.personas.get(personaId);
       const { accountId } = request.caller;
       const allowed =
         record &&
-        (fault('assistants.update-by-any-viewer') ? canSee(accountId, record) : canEdit(accountId, record));
+        (fault('assistants.update-any-caller') ||
+          (fault('assistants.update-by-any-viewer')
+            ? canSee(accountId, record)
+            : canEdit(accountId, record)));
       if (!record || !allowed) throw badRequest(UNAUTHORIZED_USER);
       const changes = readPersonaChanges(body, record.doc, state.faults);
       record.doc = { ...record.doc, ...changes, updatedAt: state.now().toISOString() };
-      return { status: true, message: 'persona updated successfully' };
+      return fault('assistants.update-without-message')
+        ? { status: true }
+        : { status: true, message: 'persona updated successfully' };
     },
   });
 
