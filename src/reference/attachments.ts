@@ -28,6 +28,18 @@ export class AttachmentStore {
     this.byPersona.set(customPersonaId, [...rest, attachment]);
   }
 
+  /** Adds an entry beside any the base already has: only the `kb.attach-again-duplicates` fault does. */
+  append(customPersonaId: string, attachment: Attachment): void {
+    this.byPersona.set(customPersonaId, [...this.list(customPersonaId), attachment]);
+  }
+
+  /** Attachments of every assistant: only the `kb.attach-limit-counts-all-assistants` fault counts these. */
+  total(): number {
+    let count = 0;
+    for (const list of this.byPersona.values()) count += list.length;
+    return count;
+  }
+
   remove(customPersonaId: string, kbId: string): boolean {
     const list = this.list(customPersonaId);
     const rest = list.filter((a) => a.kbId !== kbId);
@@ -39,12 +51,12 @@ export class AttachmentStore {
     this.byPersona.delete(customPersonaId);
   }
 
-  removeBase(kbId: string): void {
+  /** `firstOnly` is set only by the `kb.delete-base-detaches-first-only` fault: one assistant loses it. */
+  removeBase(kbId: string, firstOnly = false): void {
     for (const [persona, list] of this.byPersona) {
-      this.byPersona.set(
-        persona,
-        list.filter((a) => a.kbId !== kbId),
-      );
+      const rest = list.filter((a) => a.kbId !== kbId);
+      this.byPersona.set(persona, rest);
+      if (firstOnly && rest.length !== list.length) return;
     }
   }
 }

@@ -8,8 +8,13 @@ import { attachBody, updateAttachmentBody } from '../../src/generate/knowledge.t
 import { check, type CheckContext } from '../../src/harness/check.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
 import { deleteAssistant, SESSION_ID } from '../../src/resources/assistants.ts';
-import { bodyOf, objectsIn, succeeded } from '../../src/http/json.ts';
-import { attachmentsOf, type KnowledgeSteps } from '../../src/resources/knowledge-steps.ts';
+import { bodyOf, objectsIn, succeeded, type JsonObject } from '../../src/http/json.ts';
+import { pollUntil } from '../../src/harness/poll.ts';
+import {
+  attachmentsOf,
+  INDEX_DEADLINE_MS,
+  type KnowledgeSteps,
+} from '../../src/resources/knowledge-steps.ts';
 
 const MAX_BASES = 3;
 const ATTACH = { operations: ['attachKnowledgeBase', 'listPersonaKnowledgeBases'] };
@@ -181,6 +186,25 @@ describe('attachKnowledgeBase — POST /kb/{kbId}/personas/{personaId}', () => {
   );
 
   check(
+    'kb.attach.fourth-refused-beside-disabled',
+    ['KB-ATTACH-04', 'LIM-02', 'STATE-02'],
+    'a disabled attachment still counts: with three bases attached, one of them enabled false, a fourth is a 400 and the three stay',
+    async (ctx) => {
+      const { kb, personaId, kbIds } = await assistantAndBases(ctx, MAX_BASES + 1);
+      const three = kbIds.slice(0, MAX_BASES);
+      const fourth = kbIds[MAX_BASES] ?? '';
+      expectStatus(await kb.attach(first(three), personaId, { enabled: false }), 200);
+      for (const kbId of three.slice(1)) expectStatus(await kb.attach(kbId, personaId), 200);
+      expectStatus(await kb.attach(fourth, personaId), 400);
+      expect(
+        (await kb.personaBases(personaId)).map((b) => b.kbId).sort(),
+        "the assistant's bases after the refused fourth",
+      ).toEqual([...three].sort());
+    },
+    ATTACH,
+  );
+
+  check(
     'kb.attach.again-with-three',
     ['KB-ATTACH-05', 'KB-ATTACH-06'],
     'with three bases attached, attaching one of them again is an update (the 400 is for a fourth base), answered updated: true',
@@ -211,6 +235,23 @@ describe('attachKnowledgeBase — POST /kb/{kbId}/personas/{personaId}', () => {
       expect((await kb.personaBases(personaId)).map((b) => b.kbId).sort(), "the assistant's bases").toEqual(
         kbIds.slice(1).sort(),
       );
+    },
+    { operations: ['attachKnowledgeBase', 'detachKnowledgeBase', 'listPersonaKnowledgeBases'] },
+  );
+
+  check(
+    'kb.attach.again-after-detach',
+    ['KB-ATTACH-01', 'KB-ATTACH-02', 'KB-ATTACH-09'],
+    'a detached base is absent again: attaching it once more is a new attachment, answered attached: true',
+    async (ctx) => {
+      const { kb, personaId, kbIds } = await assistantAndBases(ctx, 1);
+      const kbId = first(kbIds);
+      expectAttachAnswer(ctx, await kb.attach(kbId, personaId), 'attached');
+      expectStatus(await kb.detach(kbId, personaId), 200);
+      expectAttachAnswer(ctx, await kb.attach(kbId, personaId, { grounding_mode: 'strict' }), 'attached');
+      expect(attachmentsOf(await kb.personaBases(personaId)), "the assistant's bases").toEqual([
+        { kbId, enabled: true, grounding_mode: 'strict' },
+      ]);
     },
     { operations: ['attachKnowledgeBase', 'detachKnowledgeBase', 'listPersonaKnowledgeBases'] },
   );
@@ -321,12 +362,50 @@ describe('updateAttachment — PATCH /kb/{kbId}/personas/{personaId}', () => {
     },
     { operations: ['updateAttachment', 'listPersonaKnowledgeBases'] },
   );
+
+  check(
+    'kb.attachment.update-mode-keeps-disabled',
+    ['KB-ATTACH-07', 'KB-ATTACH-22', 'STATE-02'],
+    'grounding_mode alone leaves a disabled attachment disabled: only the mode changes',
+    async (ctx) => {
+      const { kb, personaId, kbIds } = await assistantAndBases(ctx, 1);
+      const kbId = first(kbIds);
+      expectStatus(await kb.attach(kbId, personaId, { enabled: false }), 200);
+      expectStatus(await kb.updateAttachment(kbId, personaId, { grounding_mode: 'strict' }), 200);
+      expect(attachmentsOf(await kb.personaBases(personaId)), "the assistant's bases").toEqual([
+        { kbId, enabled: false, grounding_mode: 'strict' },
+      ]);
+    },
+    { operations: ['updateAttachment', 'listPersonaKnowledgeBases'] },
+  );
+
+  check(
+    'kb.attachment.update-names-one-base',
+    ['KB-ATTACH-07', 'KB-ATTACH-22'],
+    "with two bases attached, an update changes the attachment of the base its path names and leaves the other's",
+    async (ctx) => {
+      const { kb, personaId, kbIds } = await assistantAndBases(ctx, 2);
+      const [untouched = '', updated = ''] = kbIds;
+      for (const kbId of kbIds) expectStatus(await kb.attach(kbId, personaId), 200);
+      expectStatus(
+        await kb.updateAttachment(updated, personaId, { grounding_mode: 'strict', enabled: false }),
+        200,
+      );
+      const expected = attachmentsOf([
+        { kbId: untouched, enabled: true, grounding_mode: 'supplemental' },
+        { kbId: updated, enabled: false, grounding_mode: 'strict' },
+      ]);
+      expect(attachmentsOf(await kb.personaBases(personaId)), "the assistant's bases").toEqual(expected);
+      expect(attachmentsOf(await kb.attachedKbs(personaId)), 'attached_kbs of get').toEqual(expected);
+    },
+    { operations: ['updateAttachment', 'listPersonaKnowledgeBases', 'getPersona'] },
+  );
 });
 
 describe('detachKnowledgeBase — DELETE /kb/{kbId}/personas/{personaId}', () => {
   check(
     'kb.detach.answer-and-absent',
-    ['KB-ATTACH-09', 'KB-ATTACH-10', 'KB-ATTACH-17', 'KB-ATTACH-24'],
+    ['KB-ATTACH-09', 'KB-ATTACH-10', 'KB-ATTACH-17', 'KB-ATTACH-24', 'CONV-17'],
     "answers 200 {status, kbId, personaId, detached: true}; the base is no longer among the assistant's bases or attached_kbs",
     async (ctx) => {
       const { kb, personaId, kbIds } = await assistantAndBases(ctx, 2);
@@ -403,6 +482,28 @@ describe('listPersonaKnowledgeBases — GET /kb/persona/{personaId}', () => {
   );
 
   check(
+    'kb.persona-bases.counts-follow',
+    ['KB-ASSISTANT-07'],
+    "a document ingested after the attach counts in the base's docsCount among the assistant's bases",
+    async (ctx) => {
+      const kb = ctx.kb();
+      const { customPersonaId } = await kb.createAssistant();
+      const { kbId } = await kb.createBase();
+      expectStatus(await kb.attach(kbId, customPersonaId), 200);
+      await kb.addText(kbId, { mode: 'vector' });
+      // When a count reflects an ingest is not stated: asked again until it does or the index deadline passes.
+      const entryOf = (kbs: JsonObject[]) => kbs.find((b) => b.kbId === kbId);
+      const { answer } = await pollUntil(
+        () => kb.personaBases(customPersonaId),
+        (kbs) => entryOf(kbs)?.docsCount === 1,
+        { timeoutMs: INDEX_DEADLINE_MS },
+      );
+      expect(entryOf(answer)?.docsCount, 'docsCount of the attached base after one ingest').toBe(1);
+    },
+    { operations: ['attachKnowledgeBase', 'ingestText', 'listPersonaKnowledgeBases'] },
+  );
+
+  check(
     'kb.persona-bases.none',
     ['KB-ASSISTANT-07'],
     'an assistant with no base attached has an empty kbs',
@@ -412,6 +513,37 @@ describe('listPersonaKnowledgeBases — GET /kb/persona/{personaId}', () => {
       expect(await kb.personaBases(customPersonaId), 'kbs of a new assistant').toEqual([]);
     },
     { operations: ['listPersonaKnowledgeBases'] },
+  );
+});
+
+describe('deleteKnowledgeBase — DELETE /kb/{kbId}', () => {
+  check(
+    'kb.attach.base-deleted-leaves-every-assistant',
+    ['KB-ATTACH-13'],
+    "deleting a base attached to two assistants removes it from both: neither one's bases nor attached_kbs include it",
+    async (ctx) => {
+      const kb = ctx.kb();
+      const { kbId, forget } = await kb.createBase();
+      const personaIds = [
+        (await kb.createAssistant()).customPersonaId,
+        (await kb.createAssistant()).customPersonaId,
+      ];
+      for (const personaId of personaIds) expectStatus(await kb.attach(kbId, personaId), 200);
+      const deleted = await kb.client.call('deleteKnowledgeBase', { path: { kbId } });
+      if (succeeded(deleted)) forget();
+      expectStatus(deleted, 200);
+      for (const [n, personaId] of personaIds.entries()) {
+        expect(
+          (await kb.personaBases(personaId)).map((b) => b.kbId),
+          `the bases of assistant #${n + 1}`,
+        ).not.toContain(kbId);
+        expect(
+          (await kb.attachedKbs(personaId)).map((b) => b.kbId),
+          `attached_kbs of assistant #${n + 1}`,
+        ).not.toContain(kbId);
+      }
+    },
+    { operations: ['attachKnowledgeBase', 'deleteKnowledgeBase', 'listPersonaKnowledgeBases', 'getPersona'] },
   );
 });
 

@@ -121,7 +121,7 @@ describe('listKnowledgeBases — GET /kb', () => {
 
   check(
     'kb.base.list.counts-follow-ingest',
-    ['KB-BASE-04', 'KB-BASE-06', 'STATE-03'],
+    ['KB-BASE-04', 'KB-BASE-05', 'KB-BASE-06', 'STATE-03'],
     'after one inline and one vector document, the base lists docsCount 2 and liveSourcesCount 1',
     async (ctx) => {
       const kb = ctx.kb();
@@ -147,6 +147,24 @@ describe('listKnowledgeBases — GET /kb', () => {
         mine.filter((base) => base.kbId === kbId),
         "account B's base in account A's list (shared is for bases granted to the caller)",
       ).toEqual([]);
+    },
+    { operations: ['createKnowledgeBase', 'listKnowledgeBases'] },
+  );
+
+  check(
+    'kb.base.list.own-base-not-shared-to-other-key',
+    ['KB-BASE-14', 'KB-BASE-13'],
+    'a base created with one key of the account is listed with shared false to another key of the same account',
+    async (ctx) => {
+      // The role first: a keyring without it skips the check before anything is created.
+      const viewer = ctx.kb('knowledgeBase:view');
+      const { kbId } = await ctx.kb().createBase();
+      const listed = (await viewer.listBases()).find((base) => base.kbId === kbId);
+      expect(
+        listed,
+        `base ${kbId} in the list of a knowledgeBase:view key of the same account`,
+      ).toBeDefined();
+      expect(listed?.shared, "shared, for a base the caller's own account created").toBe(false);
     },
     { operations: ['createKnowledgeBase', 'listKnowledgeBases'] },
   );

@@ -82,7 +82,7 @@ describe('listDocuments — GET /kb/{kbId}/documents', () => {
 
   check(
     'kb.documents.list.own-documents-only',
-    ['KB-DOC-11', 'KB-DOC-01'],
+    ['KB-DOC-09', 'KB-DOC-11', 'KB-DOC-01'],
     "lists only the base's own documents: a new base lists none, and two bases do not share documents",
     async (ctx) => {
       const kb = ctx.kb();

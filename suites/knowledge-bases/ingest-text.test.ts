@@ -13,6 +13,8 @@ const INGEST = { operations: ['ingestText', 'listDocuments'] };
 /** Texts well apart in length, for the tier `auto` picks: which one goes where is not stated. */
 const SHORT_TEXT = 300;
 const LONG_TEXT = 30_000;
+/** A longer text for mode inline (which side of `auto`'s threshold it falls is not stated): mode chooses the tier whatever the length. */
+const INLINE_LONG_TEXT = 6_000;
 
 describe('ingestText — POST /kb/{kbId}/ingest-text', () => {
   check(
@@ -65,8 +67,26 @@ describe('ingestText — POST /kb/{kbId}/ingest-text', () => {
   );
 
   check(
+    'kb.ingest-text.inline-long',
+    ['KB-INGEST-08', 'KB-INGEST-10', 'STATE-03'],
+    'mode inline puts a text of 6,000 characters in the inline tier too: mode chooses the tier, whatever the length',
+    async (ctx) => {
+      const kb = ctx.kb();
+      const { kbId } = await kb.createBase();
+      const text = textOfLength(INLINE_LONG_TEXT, markerWord(ctx.prefix));
+      const exchange = await kb.ingestText(kbId, kb.textBody({ mode: 'inline', text }));
+      expect(expectIngestTextTier(ctx.spec, exchange, 'inline'), 'tier of the answer').toBe('inline');
+      expect(
+        (await kb.document(kbId, String(bodyOf(exchange).docId)))?.mode,
+        'mode of the listed document',
+      ).toBe('inline');
+    },
+    INGEST,
+  );
+
+  check(
     'kb.ingest-text.auto-either-tier',
-    ['KB-INGEST-08', 'KB-INGEST-09', 'KB-INGEST-10', 'STATE-04'],
+    ['KB-INGEST-08', 'KB-INGEST-09', 'KB-INGEST-10', 'STATE-04', 'KB-DOC-07'],
     "mode auto answers with one tier's documented answer for a short and a long text, and lists each document in the tier it answered",
     async (ctx) => {
       const kb = ctx.kb();
@@ -91,7 +111,7 @@ describe('ingestText — POST /kb/{kbId}/ingest-text', () => {
 
   check(
     'kb.ingest-text.mode-omitted',
-    ['KB-INGEST-08', 'STATE-04'],
+    ['KB-INGEST-08', 'STATE-04', 'KB-DOC-07'],
     "without mode (default auto) the answer is one tier's documented answer, and the document is listed in that tier",
     async (ctx) => {
       const kb = ctx.kb();

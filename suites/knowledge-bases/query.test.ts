@@ -22,12 +22,9 @@ const MATCHING_DOCUMENTS = TOP_K_MAX + 2;
 /** Above the maximum: just above, well above, far above. */
 const ABOVE_MAXIMUM = [21, 50, 1000];
 
-let verbatimBase: Promise<VerbatimBase> | undefined;
-
 /** One base per file whose every document holds the query verbatim: made once, by whichever check needs it first. */
 function baseWithManyMatches(ctx: CheckContext): Promise<VerbatimBase> {
-  verbatimBase ??= baseWithVerbatimMatches(ctx.kb(), ctx.prefix, MATCHING_DOCUMENTS);
-  return verbatimBase;
+  return ctx.shared('verbatim-base', () => baseWithVerbatimMatches(ctx.kb(), ctx.prefix, MATCHING_DOCUMENTS));
 }
 
 describe('queryKnowledgeBase — POST /kb/{kbId}/query', () => {
@@ -67,6 +64,25 @@ describe('queryKnowledgeBase — POST /kb/{kbId}/query', () => {
           titles.get(result.docId as string),
         );
       }
+    },
+    QUERY,
+  );
+
+  check(
+    'kb.query.empty-base',
+    ['KB-QUERY-07', 'KB-QUERY-12'],
+    'a query of a base without documents answers 200 {status, kbId, results} with no results',
+    async (ctx) => {
+      const kb = ctx.kb();
+      const { kbId } = await kb.createBase();
+      const exchange = await kb.client.call('queryKnowledgeBase', {
+        path: { kbId },
+        body: { query: markerWord(ctx.prefix) },
+      });
+      expectStatus(exchange, 200);
+      expectSchema(ctx.spec, exchange);
+      expect(bodyOf(exchange).kbId, 'kbId in the answer').toBe(kbId);
+      expect(objectsIn(bodyOf(exchange), 'results'), 'results from a base without documents').toEqual([]);
     },
     QUERY,
   );

@@ -11,11 +11,10 @@ import { baseWithVerbatimMatches, type VerbatimBase } from '../../src/resources/
 
 const MATCHING_DOCUMENTS = 24;
 
-let prepared: Promise<VerbatimBase> | undefined;
-
 function baseWithManyMatches(context: CheckContext): Promise<VerbatimBase> {
-  prepared ??= baseWithVerbatimMatches(context.kb(), context.prefix, MATCHING_DOCUMENTS);
-  return prepared;
+  return context.shared('verbatim-base', () =>
+    baseWithVerbatimMatches(context.kb(), context.prefix, MATCHING_DOCUMENTS),
+  );
 }
 
 describe('queryKnowledgeBase — POST /kb/{kbId}/query', () => {

@@ -52,13 +52,14 @@ export class ChunkIndex {
     return ids.length;
   }
 
-  removeDocument(docId: string): void {
+  /** `keepVectorCount` is set only by a planted fault (the removed chunks stay counted). */
+  removeDocument(docId: string, keepVectorCount = false): void {
     const ids = this.idsByDoc.get(docId);
     if (!ids) return;
     this.idsByDoc.delete(docId);
     for (const id of ids) {
       const chunk = this.chunks.get(id);
-      if (chunk?.vector) this.vectorChunks--;
+      if (chunk?.vector && !keepVectorCount) this.vectorChunks--;
       this.chunks.delete(id);
     }
     // discardAll marks the ids dead at once; MiniSearch vacuums the postings later in batches.

@@ -6,6 +6,10 @@ import { knowledgeFault, type KnowledgeFault } from './faults.ts';
 import type { Recrawler } from './refresh.ts';
 import type { KnowledgeBase, KnowledgeStore, VisibleBase } from './store.ts';
 
+/** Whether a planted fault is on: `context.fault`, handed to the helpers that build answers and documents. */
+export type FaultCheck = (id: KnowledgeFault) => boolean;
+export const NO_FAULT: FaultCheck = () => false;
+
 /** Everything a route of this module needs, built once per server by `knowledgeRoutes`. */
 export interface KnowledgeContext {
   store: KnowledgeStore;
@@ -16,7 +20,7 @@ export interface KnowledgeContext {
   closing: AbortSignal;
   now(): number;
   timestamp(): string;
-  fault(id: KnowledgeFault): boolean;
+  fault: FaultCheck;
 }
 
 /**

@@ -1,5 +1,6 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { chunkText } from './chunking.ts';
+import { NO_FAULT, type FaultCheck } from './context.ts';
 import type { DocumentMode, KbDocument, KnowledgeBase } from './store.ts';
 
 /** `mode: auto` keeps a text of at most this many characters inline, and chunks a longer one. */
@@ -41,26 +42,38 @@ function resolveMode(requested: RequestedMode, text: string): DocumentMode {
  * Adds a document to the base: a vector-tier document is chunked and every chunk indexed; an
  * inline one is indexed whole as chunk 0, so a query shows it too, but it is not a vector.
  */
-export function addDocument(base: KnowledgeBase, input: NewDocument, createdAt: string): IngestOutcome {
+export function addDocument(
+  base: KnowledgeBase,
+  input: NewDocument,
+  createdAt: string,
+  fault: FaultCheck = NO_FAULT,
+): IngestOutcome {
   const mode = resolveMode(input.mode, input.text);
   const doc: KbDocument = {
-    docId: randomUUID(),
+    docId: fault('kb.document-id-object-id') ? randomBytes(12).toString('hex') : randomUUID(),
     title: input.title,
     source: input.source,
     mimeType: input.mimeType,
-    mode,
+    // The fault keeps the mode asked for (`auto` included) instead of the tier it resolved to.
+    mode: fault('kb.listed-mode-as-requested') ? (input.mode as DocumentMode) : mode,
     chunksCount: 0,
     fileSize: input.fileSize,
     createdAt,
     ...(input.url === undefined ? {} : { url: input.url }),
   };
   base.documents.set(doc.docId, doc);
+  base.documentsAdded++;
+  const cited = fault('kb.cited-title-is-source') ? doc.source : doc.title;
   if (mode === 'vector') {
-    doc.chunksCount = base.index.addDocument(doc.docId, doc.title, chunkText(input.text), true);
-    return { doc, mode, chunksCreated: doc.chunksCount };
+    // The fault indexes an empty text as one empty chunk.
+    const chunks =
+      fault('kb.empty-text-one-chunk') && input.text.trim() === '' ? [''] : chunkText(input.text);
+    const chunksCreated = base.index.addDocument(doc.docId, cited, chunks, true);
+    if (!fault('kb.chunks-count-not-stored')) doc.chunksCount = chunksCreated;
+    return { doc, mode, chunksCreated };
   }
   const kept = input.text.length > INLINE_MAX_CHARS ? input.text.slice(0, INLINE_MAX_CHARS) : input.text;
-  if (kept.trim().length > 0) base.index.addDocument(doc.docId, doc.title, [kept], false);
+  if (kept.trim().length > 0) base.index.addDocument(doc.docId, cited, [kept], false);
   return {
     doc,
     mode,
@@ -82,7 +95,8 @@ export function replaceDocumentText(
   doc.fileSize = fileSize;
 }
 
-export function removeDocument(base: KnowledgeBase, docId: string): void {
+/** `keepVectorCount` is set only by a planted fault: the chunks go, but the base still counts them. */
+export function removeDocument(base: KnowledgeBase, docId: string, keepVectorCount = false): void {
   base.documents.delete(docId);
-  base.index.removeDocument(docId);
+  base.index.removeDocument(docId, keepVectorCount);
 }

@@ -45,6 +45,538 @@ export const KNOWLEDGE_FAULTS = {
     requirement: 'STATE-06',
     breaks: 'refresh-now reports the documents but never re-crawls them',
   },
+  // Bases, documents, ingest and refresh.
+  'kb.list-kbid-as-id': {
+    requirement: 'KB-BASE-01',
+    breaks: 'the list names each base `id` instead of `kbId`',
+  },
+  'kb.list-name-as-title': {
+    requirement: 'KB-BASE-02',
+    breaks: "the list names each base's name `title` instead of `name`",
+  },
+  'kb.list-description-null': {
+    requirement: 'KB-BASE-03',
+    breaks: 'the list shows description null for a base created without one',
+  },
+  'kb.docs-count-vector-only': {
+    requirement: 'KB-BASE-04',
+    breaks: 'docsCount counts only vector-tier documents',
+  },
+  'kb.total-size-kilobytes': {
+    requirement: 'KB-BASE-05',
+    breaks: 'totalSize is given in kilobytes, a fraction',
+  },
+  'kb.live-sources-count-urls': {
+    requirement: 'KB-BASE-06',
+    breaks: 'liveSourcesCount counts URL-sourced documents instead of inline-tier ones',
+  },
+  'kb.auto-refresh-enabled-number': {
+    requirement: 'KB-BASE-08',
+    breaks: 'autoRefresh.enabled is shown as 0 or 1',
+  },
+  'kb.interval-days-string': {
+    requirement: 'KB-BASE-09',
+    breaks: 'autoRefresh.intervalDays is shown as a string',
+  },
+  'kb.last-refreshed-omitted': {
+    requirement: 'KB-BASE-10',
+    breaks: 'autoRefresh has no lastRefreshedAt until the first re-crawl',
+  },
+  'kb.next-refresh-false': {
+    requirement: 'KB-BASE-11',
+    breaks: 'autoRefresh.nextRefreshAt is false while auto-refresh is off',
+  },
+  'kb.base-created-at-epoch': {
+    requirement: 'KB-BASE-12',
+    breaks: 'the list shows createdAt as epoch milliseconds',
+  },
+  'kb.shared-omitted-for-own': {
+    requirement: 'KB-BASE-13',
+    breaks: "the list leaves shared out for the caller's own bases",
+  },
+  'kb.list-key-bases': {
+    requirement: 'KB-BASE-18',
+    breaks: 'list bases answers {status, bases} instead of {status, kbs}',
+  },
+  'kb.create-name-lowercased': {
+    requirement: 'KB-BASE-19',
+    breaks: 'create stores, returns and lists the name lower-cased',
+  },
+  'kb.create-description-omitted': {
+    requirement: 'KB-BASE-20',
+    breaks: 'a create without description answers no description',
+  },
+  'kb.create-answer-id-field': {
+    requirement: 'KB-BASE-21',
+    breaks: 'the create answer names the new base `id` instead of `kbId`',
+  },
+  'kb.delete-base-answer-no-kbid': {
+    requirement: 'KB-BASE-22',
+    breaks: 'the delete-base answer has no kbId',
+  },
+  'kb.base-id-object-id': {
+    requirement: 'IDS-09',
+    breaks: 'a new base gets a 24-hex-digit ObjectId as kbId instead of a UUID',
+  },
+  'kb.listed-doc-id-composite': {
+    requirement: 'KB-DOC-01',
+    breaks: 'the documents list shows docId as `kbId:docId`',
+  },
+  'kb.listed-title-is-url': {
+    requirement: 'KB-DOC-02',
+    breaks: 'a URL document is listed under its URL instead of its title',
+  },
+  'kb.text-source-ignored': {
+    requirement: 'KB-DOC-03',
+    breaks: 'a pasted text is listed with source manual whatever source was sent',
+  },
+  'kb.text-mime-type-ignored': {
+    requirement: 'KB-DOC-04',
+    breaks: 'a pasted text is listed as text/plain whatever mimeType was sent',
+  },
+  'kb.chunks-count-not-stored': {
+    requirement: 'KB-DOC-05',
+    breaks: 'a vector-tier document is listed with chunksCount 0',
+  },
+  'kb.file-size-null-for-text': {
+    requirement: 'KB-DOC-06',
+    breaks: 'documents other than uploads are listed with fileSize null',
+  },
+  'kb.listed-mode-as-requested': {
+    requirement: 'KB-DOC-07',
+    breaks: 'a document ingested with mode auto is listed with mode auto',
+  },
+  'kb.doc-created-at-locale': {
+    requirement: 'KB-DOC-08',
+    breaks: 'documents are listed with createdAt in Date.toString form, not ISO 8601',
+  },
+  'kb.delete-document-204': {
+    requirement: 'KB-DOC-10',
+    breaks: 'delete document answers 204 without a body',
+  },
+  'kb.documents-answer-no-kbid': {
+    requirement: 'KB-DOC-11',
+    breaks: 'the documents list answer has no kbId',
+  },
+  'kb.delete-document-answer-no-docid': {
+    requirement: 'KB-DOC-12',
+    breaks: 'the delete-document answer has no docId',
+  },
+  'kb.document-id-object-id': {
+    requirement: 'IDS-10',
+    breaks: 'a pasted text gets a 24-hex-digit ObjectId as docId instead of a UUID',
+  },
+  'kb.documents-status-true': {
+    requirement: 'CONV-13',
+    breaks: 'the documents list answers status true instead of "ok"',
+  },
+  'kb.delete-document-still-listed': {
+    requirement: 'STATE-13',
+    breaks: 'deleting a document drops its chunks but leaves it listed',
+  },
+  'kb.delete-document-keeps-vector-count': {
+    requirement: 'STATE-14',
+    breaks: 'deleting a document leaves its vectors counted in the base',
+  },
+  'kb.ingest-text-201': { requirement: 'KB-INGEST-01', breaks: 'ingest-text answers 201 instead of 200' },
+  'kb.ingest-url-202': { requirement: 'KB-INGEST-02', breaks: 'ingest-url answers 202 instead of 200' },
+  'kb.upload-201': { requirement: 'KB-INGEST-03', breaks: 'upload answers 201 instead of 200' },
+  'kb.ingest-text-reads-content': {
+    requirement: 'KB-INGEST-04',
+    breaks: 'ingest-text reads the text from `content`, so a sent text gives an empty document',
+  },
+  'kb.cited-title-is-source': {
+    requirement: 'KB-INGEST-05',
+    breaks: 'query results carry the source label as docTitle instead of the title',
+  },
+  'kb.default-mime-charset': {
+    requirement: 'KB-INGEST-06',
+    breaks: 'a text without mimeType is listed as text/plain; charset=utf-8',
+  },
+  'kb.default-source-api': {
+    requirement: 'KB-INGEST-07',
+    breaks: 'a text without source is listed with source api instead of manual',
+  },
+  'kb.mode-auto-refused': { requirement: 'KB-INGEST-08', breaks: 'ingest-text refuses mode auto with 400' },
+  'kb.vector-answer-chunks-key': {
+    requirement: 'KB-INGEST-09',
+    breaks: 'the vector-tier answer names chunksCreated `chunks`',
+  },
+  'kb.inline-answer-chunks-created': {
+    requirement: 'KB-INGEST-10',
+    breaks: 'the inline-tier answer also carries chunksCreated 0',
+  },
+  'kb.ingest-url-forces-https': {
+    requirement: 'KB-INGEST-11',
+    breaks: 'ingest-url fetches the https address of an http url',
+  },
+  'kb.url-title-defaults-to-url': {
+    requirement: 'KB-INGEST-12',
+    breaks: 'a page ingested without title is listed under its URL, not its page title',
+  },
+  'kb.url-answer-no-mode': { requirement: 'KB-INGEST-13', breaks: 'the ingest-url answer has no mode' },
+  'kb.ingest-url-never-fetches': {
+    requirement: 'KB-INGEST-14',
+    breaks: 'ingest-url stores an empty document without fetching the page',
+  },
+  'kb.url-text-empty': {
+    requirement: 'KB-INGEST-15',
+    breaks: 'ingest-url fetches the page but keeps none of its text',
+  },
+  'kb.upload-md-refused': { requirement: 'KB-INGEST-17', breaks: 'an MD file is refused with 415' },
+  'kb.upload-title-no-extension': {
+    requirement: 'KB-INGEST-18',
+    breaks: 'a file uploaded without title is listed under its filename without extension',
+  },
+  'kb.upload-answer-no-chunks': {
+    requirement: 'KB-INGEST-19',
+    breaks: 'the upload answer has no chunksCreated',
+  },
+  'kb.scanned-pdf-refused': {
+    requirement: 'KB-INGEST-20',
+    breaks: 'a PDF without a text layer is refused with 422',
+  },
+  'kb.upload-docx-refused': { requirement: 'LIM-16', breaks: 'a DOCX file is refused with 415' },
+  'kb.upload-not-multipart': {
+    requirement: 'CONV-06',
+    breaks: 'upload refuses a multipart/form-data body with 415',
+  },
+  'kb.vector-mode-ignored': {
+    requirement: 'STATE-03',
+    breaks: 'mode vector is treated as auto, so a short text goes to the inline tier',
+  },
+  'kb.auto-refresh-204': {
+    requirement: 'KB-REFRESH-01',
+    breaks: 'PATCH auto-refresh answers 204 without a body',
+  },
+  'kb.refresh-now-202': { requirement: 'KB-REFRESH-02', breaks: 'refresh-now answers 202 instead of 200' },
+  'kb.disable-ignored': {
+    requirement: 'KB-REFRESH-03',
+    breaks: 'PATCH auto-refresh with enabled false leaves auto-refresh on',
+  },
+  'kb.interval-days-ignored': {
+    requirement: 'KB-REFRESH-04',
+    breaks: 'intervalDays is applied only when intervalHours comes with it',
+  },
+  'kb.days-with-hours-refused': {
+    requirement: 'KB-REFRESH-05',
+    breaks: 'intervalDays together with intervalHours is refused with 400',
+  },
+  'kb.auto-refresh-answer-flat': {
+    requirement: 'KB-REFRESH-06',
+    breaks: "the auto-refresh answer spreads autoRefresh's fields instead of nesting them",
+  },
+  'kb.refreshed-docs-list': {
+    requirement: 'KB-REFRESH-08',
+    breaks: 'refresh-now answers refreshedDocs as the list of docIds instead of a count',
+  },
+  'kb.refresh-now-waits': {
+    requirement: 'KB-REFRESH-09',
+    breaks: 'refresh-now answers only once the re-crawl has ended',
+  },
+  'kb.refreshed-docs-counts-all': {
+    requirement: 'KB-REFRESH-10',
+    breaks: 'refreshedDocs counts every document, not only the URL-sourced ones',
+  },
+  'kb.auto-refresh-not-saved': {
+    requirement: 'STATE-05',
+    breaks: 'PATCH auto-refresh answers the new settings but never stores them',
+  },
+  'kb.interval-days-capped': { requirement: 'LIM-14', breaks: 'intervalDays above 5 is cut to 5' },
+  'kb.disabled-interval-zero': {
+    requirement: 'LIM-15',
+    breaks: 'a base with auto-refresh off shows intervalDays 0 instead of the default 3',
+  },
+  'kb.list-empty-404': {
+    requirement: 'KB-BASE-15',
+    breaks: 'list bases answers 404 instead of 200 while the account has no base',
+  },
+  'kb.shared-by-key': {
+    requirement: 'KB-BASE-14',
+    breaks: 'a base is listed shared: true to every key of its account but the one that created it',
+  },
+  'kb.docs-count-never-drops': {
+    requirement: 'KB-BASE-04',
+    breaks: 'docsCount counts every document ever added, deleted ones included',
+  },
+  'kb.documents-empty-404': {
+    requirement: 'KB-DOC-09',
+    breaks: 'list documents answers 404 instead of 200 for a base without documents',
+  },
+  'kb.documents-of-every-base': {
+    requirement: 'KB-DOC-11',
+    breaks: 'list documents shows the documents of every base of the account',
+  },
+  'kb.delete-document-deletes-first': {
+    requirement: 'STATE-13',
+    breaks: "deleting a document deletes the base's first document instead of the one named",
+  },
+  'kb.recrawl-url-labels': {
+    requirement: 'KB-REFRESH-10',
+    breaks: 'a re-crawl also fetches pasted text whose source label is an http(s) address',
+  },
+  'kb.interval-implies-enabled': {
+    requirement: 'STATE-05',
+    breaks: 'PATCH auto-refresh with an interval turns auto-refresh on even with enabled false',
+  },
+  'kb.inline-mode-short-only': {
+    requirement: 'STATE-03',
+    breaks: 'mode inline is honoured only for a short text; a longer one goes to the vector tier',
+  },
+  'kb.upload-title-after-file-ignored': {
+    requirement: 'KB-INGEST-18',
+    breaks: 'a title sent after the file part is ignored, so the file is listed under its filename',
+  },
+  'kb.disable-answer-interval-null': {
+    requirement: 'LIM-15',
+    breaks: 'the answer to enabled false shows intervalDays null instead of the default 3',
+  },
+  'kb.empty-text-one-chunk': {
+    requirement: 'KB-INGEST-20',
+    breaks: 'a PDF without a text layer is indexed as one empty chunk (chunksCreated 1)',
+  },
+  // Attachments, query and stats.
+  'kb.persona-bases-counts-at-attach': {
+    requirement: 'KB-ASSISTANT-07',
+    breaks: "the assistant's bases show the docsCount a base had when it was attached",
+  },
+  'kb.query-top-k-20-refused': {
+    requirement: 'KB-QUERY-10',
+    breaks: 'the maximum is taken as exclusive: a query with topK 20 is refused with 400',
+  },
+  'kb.stats-empty-base-not-found': {
+    requirement: 'KB-STATS-01',
+    breaks: 'stats of a base without documents answer 404 instead of 200 with zero counts',
+  },
+  'kb.query-empty-base-not-found': {
+    requirement: 'KB-QUERY-07',
+    breaks: 'a query of a base without documents answers 404 instead of 200 with no results',
+  },
+  'kb.query-title-is-base-name': {
+    requirement: 'KB-QUERY-04',
+    breaks: "a result's docTitle is the base's name, not its document's title",
+  },
+  'kb.update-any-account': {
+    requirement: 'ACCT-01',
+    breaks: "a key of another account updates the attachment of a base to its owner's assistant",
+  },
+  'kb.attach-answer-shows-defaults': {
+    requirement: 'KB-ATTACH-20',
+    breaks: 'the attach answer shows the default grounding_mode and enabled, not the values stored',
+  },
+  'kb.attach-remembers-detached': {
+    requirement: 'KB-ATTACH-02',
+    breaks: 'attaching a base again after its detach is answered updated: true, not attached: true',
+  },
+  'kb.update-mode-enables': {
+    requirement: 'KB-ATTACH-22',
+    breaks: 'update with grounding_mode alone also sets enabled back to true',
+  },
+  'kb.attach-limit-soft-refusal': {
+    requirement: 'ERR-18',
+    breaks: 'a fourth base is refused with 200 {status: false} instead of a 400',
+  },
+  'kb.detach-newest-attachment': {
+    requirement: 'KB-ATTACH-09',
+    breaks: "detach removes the assistant's newest attachment, whichever base the path names",
+  },
+  'kb.attach-any-account': {
+    requirement: 'ACCT-01',
+    breaks: 'a key of another account attaches a base it cannot see to an assistant of its own',
+  },
+  'kb.attach-mode-ignored': {
+    requirement: 'KB-ATTACH-18',
+    breaks: 'attach ignores the grounding_mode sent and always stores supplemental',
+  },
+  'kb.update-first-attachment': {
+    requirement: 'KB-ATTACH-07',
+    breaks: "update changes the assistant's first attachment, whichever base the path names",
+  },
+  'kb.delete-base-detaches-first-only': {
+    requirement: 'KB-ATTACH-13',
+    breaks: 'deleting a base removes its attachment from the first assistant only',
+  },
+  'kb.stats-any-account': {
+    requirement: 'ACCT-01',
+    breaks: "another account's base answers stats with its counts",
+  },
+  'kb.detach-any-account': {
+    requirement: 'ACCT-01',
+    breaks: "a key of another account detaches a base from its owner's assistant",
+  },
+  'kb.stats-documents-vector-only': {
+    requirement: 'KB-STATS-02',
+    breaks: 'documentsCount counts vector-tier documents only, leaving inline ones out',
+  },
+  'kb.attach-again-duplicates': {
+    requirement: 'KB-ATTACH-05',
+    breaks: 'attaching an attached base again adds a second attachment beside the first',
+  },
+  'kb.update-disable-detaches': {
+    requirement: 'STATE-02',
+    breaks: 'update with enabled false removes the attachment instead of disabling it',
+  },
+  'kb.attach-enabled-truthiness': {
+    requirement: 'KB-ATTACH-19',
+    breaks: 'attach reads enabled by truthiness, so enabled false is stored as true',
+  },
+  'kb.attach-limit-counts-all-assistants': {
+    requirement: 'LIM-01',
+    breaks: "the limit counts every assistant's attachments, so a fresh assistant may get fewer than three",
+  },
+  'kb.attach-limit-enabled-only': {
+    requirement: 'KB-ATTACH-04',
+    breaks: 'the limit counts enabled attachments only, so a fourth base attaches beside a disabled one',
+  },
+  'kb.query-top-k-plus-one': {
+    requirement: 'KB-QUERY-09',
+    breaks: 'a query returns one result more than topK (six without topK)',
+  },
+  'kb.query-results-cached': {
+    requirement: 'STATE-15',
+    breaks: 'query answers are cached per question and not dropped when a document is deleted',
+  },
+  'kb.attach-drops-earlier-chunks': {
+    requirement: 'CONV-15',
+    breaks: 'attaching a base drops the chunks of documents ingested before it, so queries miss them',
+  },
+  'kb.attach-replaces-others': {
+    requirement: 'KB-ATTACH-01',
+    breaks: 'a new attachment replaces the bases already attached, so an assistant holds one base',
+  },
+  'kb.query-answers-201': { requirement: 'KB-QUERY-07', breaks: 'query answers 201 instead of 200' },
+  'kb.query-needs-topk': {
+    requirement: 'KB-QUERY-08',
+    breaks: 'a query with only `query` is refused: topK is demanded too',
+  },
+  'kb.query-default-top-k-10': {
+    requirement: 'KB-QUERY-09',
+    breaks: 'without topK a query returns up to 10 results instead of 5',
+  },
+  'kb.query-text-as-content': {
+    requirement: 'KB-QUERY-02',
+    breaks: 'result items carry their text in `content` instead of `text`',
+  },
+  'kb.query-score-as-string': {
+    requirement: 'KB-QUERY-03',
+    breaks: 'result scores are strings, not numbers',
+  },
+  'kb.query-title-is-doc-id': {
+    requirement: 'KB-QUERY-04',
+    breaks: "a result's docTitle is its document's id, not its title",
+  },
+  'kb.query-doc-id-with-chunk': {
+    requirement: 'KB-QUERY-05',
+    breaks: "a result's docId has the chunk index appended, so it names no document",
+  },
+  'kb.query-chunk-index-as-string': {
+    requirement: 'KB-QUERY-06',
+    breaks: "a result's chunkIndex is a string, not an integer",
+  },
+  'kb.query-answer-without-kbid': { requirement: 'KB-QUERY-12', breaks: 'the query answer has no kbId' },
+  'kb.stats-documents-as-chunks': {
+    requirement: 'KB-STATS-02',
+    breaks: 'stats report the number of chunks as documentsCount',
+  },
+  'kb.attach-limit-off-by-one': {
+    requirement: 'LIM-01',
+    breaks: 'the limit counts from two, so a third base is refused',
+  },
+  'kb.attach-stored-before-limit': {
+    requirement: 'KB-ATTACH-04',
+    breaks: 'a fourth base is refused with 400 but stays attached',
+  },
+  'kb.attach-limit-conflict': {
+    requirement: 'ERR-18',
+    breaks: 'a fourth base is refused with 409 instead of 400',
+  },
+  'kb.attach-answers-201': { requirement: 'KB-ATTACH-15', breaks: 'attach answers 201 instead of 200' },
+  'kb.attach-answers-updated': {
+    requirement: 'KB-ATTACH-02',
+    breaks: 'a new attachment is answered updated: true instead of attached: true',
+  },
+  'kb.attach-again-keeps-values': {
+    requirement: 'KB-ATTACH-05',
+    breaks: 'attaching an attached base again answers updated but keeps the old values',
+  },
+  'kb.attach-again-answers-attached': {
+    requirement: 'KB-ATTACH-06',
+    breaks: 'attaching an attached base again is answered attached: true, without updated',
+  },
+  'kb.attach-again-both-flags': {
+    requirement: 'KB-ATTACH-21',
+    breaks: 'attaching an attached base again is answered with both updated: true and attached: true',
+  },
+  'kb.attach-default-strict': {
+    requirement: 'KB-ATTACH-18',
+    breaks: 'an attach without grounding_mode gives strict instead of supplemental',
+  },
+  'kb.attach-default-disabled': {
+    requirement: 'KB-ATTACH-19',
+    breaks: 'an attach without enabled gives enabled false instead of true',
+  },
+  'kb.attach-answer-without-persona': {
+    requirement: 'KB-ATTACH-20',
+    breaks: 'the attach answer has no personaId',
+  },
+  'kb.attach-enabled-unset': {
+    requirement: 'KB-ASSISTANT-02',
+    breaks: "an attach without enabled stores none, so the assistant's bases show no enabled",
+  },
+  'kb.persona-bases-mode-fixed': {
+    requirement: 'KB-ASSISTANT-03',
+    breaks: "the assistant's bases show grounding_mode supplemental whatever the attachment holds",
+  },
+  'kb.persona-bases-id-as-underscore-id': {
+    requirement: 'KB-ASSISTANT-01',
+    breaks: "the assistant's bases name each base `_id` instead of `kbId`",
+  },
+  'kb.persona-bases-hide-disabled': {
+    requirement: 'STATE-02',
+    breaks: "a disabled attachment is left out of the assistant's bases",
+  },
+  'kb.persona-bases-without-total-size': {
+    requirement: 'KB-ASSISTANT-07',
+    breaks: "the assistant's bases carry no totalSize",
+  },
+  'kb.update-ignores-disable': {
+    requirement: 'KB-ATTACH-07',
+    breaks: 'update reads enabled by truthiness, so enabled false never applies',
+  },
+  'kb.update-resets-other-field': {
+    requirement: 'KB-ATTACH-22',
+    breaks: 'update with enabled alone resets grounding_mode to supplemental',
+  },
+  'kb.update-answer-without-updated': {
+    requirement: 'KB-ATTACH-08',
+    breaks: 'update answers patched: true instead of updated: true',
+  },
+  'kb.update-answer-without-kbid': { requirement: 'KB-ATTACH-23', breaks: 'the update answer has no kbId' },
+  'kb.detach-only-disables': {
+    requirement: 'KB-ATTACH-09',
+    breaks: 'detach only disables the attachment, which stays attached',
+  },
+  'kb.detach-answer-deleted': {
+    requirement: 'KB-ATTACH-10',
+    breaks: 'detach answers deleted: true instead of detached: true',
+  },
+  'kb.detach-answer-without-persona': {
+    requirement: 'KB-ATTACH-24',
+    breaks: 'the detach answer has no personaId',
+  },
+  'kb.delete-base-keeps-attachments': {
+    requirement: 'KB-ATTACH-13',
+    breaks: 'deleting a base leaves it attached to its assistants',
+  },
+  'kb.delete-base-kept': {
+    requirement: 'KB-ATTACH-14',
+    breaks: 'deleting a base empties it but leaves it listed',
+  },
+  // Model-level.
+  'kb.query-deleted-after-reattach': {
+    requirement: 'STATE-15',
+    breaks: "once its base was attached a second time, a deleted document's chunks stay in query results",
+  },
 } as const satisfies Record<string, FaultSpec>;
 
 export type KnowledgeFault = keyof typeof KNOWLEDGE_FAULTS;

@@ -35,6 +35,7 @@ export async function knowledgeRoutes(app: FastifyInstance, deps: KnowledgeDeps)
     fetchPage: fetcher,
     now: deps.now ?? Date.now,
     skipRecrawl: () => knowledgeFault(deps.faults, 'kb.refresh-now-ignores-urls'),
+    recrawlUrlLabels: () => knowledgeFault(deps.faults, 'kb.recrawl-url-labels'),
   });
   const context = createContext(store, deps, recrawler, fetcher, closing.signal);
   seedSharedBases(store, deps.sharedSeeds ?? [], context.timestamp());

@@ -14,6 +14,8 @@ export interface RecrawlerOptions {
   now: () => number;
   /** Set by a planted fault: report the documents but never re-crawl them. */
   skipRecrawl?: () => boolean;
+  /** Set by a planted fault: also re-crawl pasted text whose source label is an http(s) address. */
+  recrawlUrlLabels?: () => boolean;
 }
 
 export function urlDocuments(base: KnowledgeBase): KbDocument[] {
@@ -103,7 +105,10 @@ export class Recrawler {
   private async recrawl(base: KnowledgeBase): Promise<void> {
     // Yield first, so the request that queued the job is answered before any work starts.
     await new Promise((resolve) => setImmediate(resolve));
-    for (const doc of urlDocuments(base)) {
+    const docs = this.options.recrawlUrlLabels?.()
+      ? [...base.documents.values()].filter((doc) => doc.url !== undefined || /^https?:\/\//.test(doc.source))
+      : urlDocuments(base);
+    for (const doc of docs) {
       if (this.shutdown.signal.aborted) return;
       await this.recrawlDocument(base, doc);
     }
@@ -111,9 +116,10 @@ export class Recrawler {
   }
 
   private async recrawlDocument(base: KnowledgeBase, doc: KbDocument): Promise<void> {
-    if (doc.url === undefined) return;
+    const url = doc.url ?? (this.options.recrawlUrlLabels?.() ? doc.source : undefined);
+    if (url === undefined) return;
     try {
-      const page = await this.options.fetchPage(doc.url, this.shutdown.signal);
+      const page = await this.options.fetchPage(url, this.shutdown.signal);
       const { text } = pageText(page);
       // The document (or its base) may have been deleted while the page was on its way.
       if (base.documents.get(doc.docId) !== doc) return;

@@ -36,6 +36,10 @@ export interface KnowledgeBase {
   autoRefresh: AutoRefresh;
   /** Accounts other than the owner that may read the base (shown to them with `shared: true`). */
   grantees: Set<string>;
+  /** The key that created the base; read only by the `kb.shared-by-key` fault. */
+  createdByKey?: string;
+  /** Documents ever added; read only by the `kb.docs-count-never-drops` fault. */
+  documentsAdded: number;
 }
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
@@ -50,9 +54,15 @@ export interface VisibleBase {
 export class KnowledgeStore {
   private readonly bases = new Map<string, KnowledgeBase>();
 
-  create(ownerAccountId: string, name: string, description: string, createdAt: string): KnowledgeBase {
+  create(
+    ownerAccountId: string,
+    name: string,
+    description: string,
+    createdAt: string,
+    kbId: string = randomUUID(),
+  ): KnowledgeBase {
     const base: KnowledgeBase = {
-      kbId: randomUUID(),
+      kbId,
       ownerAccountId,
       name,
       description,
@@ -66,6 +76,7 @@ export class KnowledgeStore {
         nextRefreshAt: null,
       },
       grantees: new Set(),
+      documentsAdded: 0,
     };
     this.bases.set(base.kbId, base);
     return base;

@@ -1,3 +1,4 @@
+import { NO_FAULT, type FaultCheck } from './context.ts';
 import {
   DAY_MS,
   DEFAULT_INTERVAL_DAYS,
@@ -7,40 +8,49 @@ import {
 } from './store.ts';
 
 /** A knowledge base as the list returns it, with every field of the document's table. */
-export function baseView(base: KnowledgeBase, shared: boolean) {
+export function baseView(base: KnowledgeBase, shared: boolean, fault: FaultCheck = NO_FAULT) {
+  const size = totalSize(base);
   return {
-    kbId: base.kbId,
-    name: base.name,
-    description: base.description,
-    docsCount: base.documents.size,
-    totalSize: totalSize(base),
-    liveSourcesCount: countInline(base),
-    autoRefresh: autoRefreshView(base.autoRefresh),
-    createdAt: base.createdAt,
-    shared,
+    ...(fault('kb.list-kbid-as-id') ? { id: base.kbId } : { kbId: base.kbId }),
+    [fault('kb.list-name-as-title') ? 'title' : 'name']: base.name,
+    description: fault('kb.list-description-null') ? base.description || null : base.description,
+    docsCount: docsCount(base, fault),
+    totalSize: fault('kb.total-size-kilobytes') ? size / 1024 : size,
+    liveSourcesCount: fault('kb.live-sources-count-urls') ? countUrls(base) : countMode(base, 'inline'),
+    autoRefresh: autoRefreshView(base.autoRefresh, fault),
+    createdAt: fault('kb.base-created-at-epoch') ? Date.parse(base.createdAt) : base.createdAt,
+    ...(fault('kb.shared-omitted-for-own') && !shared ? {} : { shared }),
   };
 }
 
 /** A disabled schedule shows the default interval, as the document's Limits table says. */
-export function autoRefreshView(autoRefresh: AutoRefresh) {
+export function autoRefreshView(autoRefresh: AutoRefresh, fault: FaultCheck = NO_FAULT) {
+  const disabledDays = fault('kb.disabled-interval-zero') ? 0 : DEFAULT_INTERVAL_DAYS;
+  const intervalDays = autoRefresh.enabled ? autoRefresh.intervalMs / DAY_MS : disabledDays;
   return {
-    enabled: autoRefresh.enabled,
-    intervalDays: autoRefresh.enabled ? autoRefresh.intervalMs / DAY_MS : DEFAULT_INTERVAL_DAYS,
-    lastRefreshedAt: autoRefresh.lastRefreshedAt,
-    nextRefreshAt: autoRefresh.enabled ? autoRefresh.nextRefreshAt : null,
+    enabled: fault('kb.auto-refresh-enabled-number') ? Number(autoRefresh.enabled) : autoRefresh.enabled,
+    intervalDays: fault('kb.interval-days-string') ? String(intervalDays) : intervalDays,
+    ...(fault('kb.last-refreshed-omitted') && autoRefresh.lastRefreshedAt === null
+      ? {}
+      : { lastRefreshedAt: autoRefresh.lastRefreshedAt }),
+    nextRefreshAt: fault('kb.next-refresh-false')
+      ? autoRefresh.enabled && autoRefresh.nextRefreshAt
+      : autoRefresh.enabled
+        ? autoRefresh.nextRefreshAt
+        : null,
   };
 }
 
-export function documentView(doc: KbDocument) {
+export function documentView(doc: KbDocument, kbId: string, fault: FaultCheck = NO_FAULT) {
   return {
-    docId: doc.docId,
-    title: doc.title,
+    docId: fault('kb.listed-doc-id-composite') ? `${kbId}:${doc.docId}` : doc.docId,
+    title: fault('kb.listed-title-is-url') ? (doc.url ?? doc.title) : doc.title,
     source: doc.source,
     mimeType: doc.mimeType,
     chunksCount: doc.chunksCount,
-    fileSize: doc.fileSize,
+    fileSize: fault('kb.file-size-null-for-text') && doc.source !== 'upload' ? null : doc.fileSize,
     mode: doc.mode,
-    createdAt: doc.createdAt,
+    createdAt: fault('kb.doc-created-at-locale') ? new Date(doc.createdAt).toString() : doc.createdAt,
   };
 }
 
@@ -50,8 +60,19 @@ export function totalSize(base: KnowledgeBase): number {
   return total;
 }
 
-function countInline(base: KnowledgeBase): number {
+function docsCount(base: KnowledgeBase, fault: FaultCheck): number {
+  if (fault('kb.docs-count-vector-only')) return countMode(base, 'vector');
+  return fault('kb.docs-count-never-drops') ? base.documentsAdded : base.documents.size;
+}
+
+function countMode(base: KnowledgeBase, mode: KbDocument['mode']): number {
   let count = 0;
-  for (const doc of base.documents.values()) if (doc.mode === 'inline') count++;
+  for (const doc of base.documents.values()) if (doc.mode === mode) count++;
+  return count;
+}
+
+function countUrls(base: KnowledgeBase): number {
+  let count = 0;
+  for (const doc of base.documents.values()) if (doc.url !== undefined) count++;
   return count;
 }

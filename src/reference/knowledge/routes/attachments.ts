@@ -3,7 +3,9 @@ import type { GroundingMode } from '../../attachments.ts';
 import { readableBase, type KnowledgeContext } from '../context.ts';
 import { KbError, notFound } from '../errors.ts';
 import { attachmentBody, type AttachmentBody } from '../schemas.ts';
+import type { VisibleBase } from '../store.ts';
 import { totalSize } from '../views.ts';
+import { faultAttached } from './documents.ts';
 
 /** The document's limit: an assistant has at most this many bases attached. */
 const MAX_BASES_PER_ASSISTANT = 3;
@@ -16,82 +18,197 @@ type AttachParams = { Params: { kbId: string; personaId: string }; Body: Attachm
  */
 export function attachmentRoutes(app: FastifyInstance, context: KnowledgeContext): void {
   const { attachments } = context.deps;
+  /** `personaId kbId` of every attach, kept only for the `kb.attach-remembers-detached` fault. */
+  const everAttached = new Set<string>();
+  /** docsCount of each base when it was attached, kept only for the `kb.persona-bases-counts-at-attach` fault. */
+  const countsAtAttach = new Map<string, number>();
 
   app.get<{ Params: { personaId: string } }>('/kb/persona/:personaId', (request) => {
     const personaId = visiblePersona(context, request, request.params.personaId);
     const kbs = attachments.list(personaId).flatMap((attachment) => {
       const visible = context.store.visible(request.caller.accountId, attachment.kbId);
       if (!visible) return [];
+      if (!attachment.enabled && context.fault('kb.persona-bases-hide-disabled')) return [];
       const { base } = visible;
       return [
         {
-          kbId: base.kbId,
+          [context.fault('kb.persona-bases-id-as-underscore-id') ? '_id' : 'kbId']: base.kbId,
           enabled: attachment.enabled,
-          grounding_mode: attachment.grounding_mode,
+          grounding_mode: context.fault('kb.persona-bases-mode-fixed')
+            ? 'supplemental'
+            : attachment.grounding_mode,
           name: base.name,
           description: base.description,
-          docsCount: base.documents.size,
-          totalSize: totalSize(base),
+          docsCount: context.fault('kb.persona-bases-counts-at-attach')
+            ? (countsAtAttach.get(`${personaId} ${base.kbId}`) ?? 0)
+            : base.documents.size,
+          ...(context.fault('kb.persona-bases-without-total-size') ? {} : { totalSize: totalSize(base) }),
         },
       ];
     });
     return { status: 'ok', personaId, kbs };
   });
 
-  app.post<AttachParams>('/kb/:kbId/personas/:personaId', { schema: { body: attachmentBody } }, (request) => {
-    const { base } = readableBase(context, request, request.params.kbId);
-    const personaId = visiblePersona(context, request, request.params.personaId);
-    // A repeated POST applies the body with its documented defaults, as the first one does.
-    const grounding_mode: GroundingMode = request.body?.grounding_mode ?? 'supplemental';
-    const enabled = request.body?.enabled ?? true;
-    const already = attachments.find(personaId, base.kbId) !== undefined;
-    if (
-      !already &&
-      attachments.list(personaId).length >= MAX_BASES_PER_ASSISTANT &&
-      !context.fault('kb.attach-no-limit')
-    ) {
-      throw new KbError(
-        400,
-        'attachment_limit',
-        `assistant ${personaId} already has ${MAX_BASES_PER_ASSISTANT} knowledge bases attached; detach one first`,
-      );
-    }
-    attachments.put(personaId, { kbId: base.kbId, enabled, grounding_mode });
-    const outcome = already ? { updated: true } : { attached: true };
-    return { status: 'ok', kbId: base.kbId, personaId, grounding_mode, enabled, ...outcome };
-  });
+  app.post<AttachParams>(
+    '/kb/:kbId/personas/:personaId',
+    { schema: { body: attachmentBody } },
+    (request, reply) => {
+      const { base } =
+        (context.fault('kb.attach-any-account') && context.store.anyAccount(request.params.kbId)) ||
+        readableBase(context, request, request.params.kbId);
+      const personaId = visiblePersona(context, request, request.params.personaId);
+      // A repeated POST applies the body with its documented defaults, as the first one does.
+      const grounding_mode: GroundingMode =
+        (context.fault('kb.attach-mode-ignored') ? undefined : request.body?.grounding_mode) ??
+        (context.fault('kb.attach-default-strict') ? 'strict' : 'supplemental');
+      const enabled = context.fault('kb.attach-enabled-truthiness')
+        ? request.body?.enabled || true
+        : (request.body?.enabled ?? !context.fault('kb.attach-default-disabled'));
+      const pair = `${personaId} ${base.kbId}`;
+      // A planted fault takes a base once attached, then detached, for one still attached.
+      const already =
+        attachments.find(personaId, base.kbId) !== undefined ||
+        (context.fault('kb.attach-remembers-detached') && everAttached.has(pair));
+      const count = attachedCount(context, personaId);
+      const attachment = { kbId: base.kbId, enabled, grounding_mode };
+      // A planted fault stores the attachment before the limit is judged, so a refused one stays.
+      if (context.fault('kb.attach-stored-before-limit')) attachments.put(personaId, attachment);
+      const limit = MAX_BASES_PER_ASSISTANT - (context.fault('kb.attach-limit-off-by-one') ? 1 : 0);
+      if (!already && count >= limit && !context.fault('kb.attach-no-limit')) {
+        // A planted fault refuses in the body only, with a 200.
+        if (context.fault('kb.attach-limit-soft-refusal'))
+          return reply.code(200).send({ status: false, code: 'attachment_limit', message: 'limit reached' });
+        throw new KbError(
+          context.fault('kb.attach-limit-conflict') ? 409 : 400,
+          'attachment_limit',
+          `assistant ${personaId} already has ${MAX_BASES_PER_ASSISTANT} knowledge bases attached; detach one first`,
+        );
+      }
+      // A planted fault keeps one base per assistant: a new attachment replaces the others.
+      if (!already && context.fault('kb.attach-replaces-others'))
+        for (const other of attachments.list(personaId)) attachments.remove(personaId, other.kbId);
+      if (already && context.fault('kb.attach-again-duplicates')) attachments.append(personaId, attachment);
+      else if (!(already && context.fault('kb.attach-again-keeps-values')))
+        attachments.put(personaId, {
+          ...attachment,
+          // A planted fault stores what the body said, without the default the answer shows.
+          enabled: context.fault('kb.attach-enabled-unset') ? (request.body?.enabled as boolean) : enabled,
+        });
+      // A planted fault: the attach re-indexes the base for the assistant and loses the chunks already there.
+      if (context.fault('kb.attach-drops-earlier-chunks'))
+        for (const docId of base.documents.keys()) base.index.removeDocument(docId);
+      if (context.fault('kb.query-deleted-after-reattach')) faultAttached(base);
+      if (context.fault('kb.attach-remembers-detached')) everAttached.add(pair);
+      if (context.fault('kb.persona-bases-counts-at-attach')) countsAtAttach.set(pair, base.documents.size);
+      const outcome = attachOutcome(context, already);
+      // A planted fault echoes the documented defaults, not the values stored.
+      const shown = context.fault('kb.attach-answer-shows-defaults')
+        ? { grounding_mode: 'supplemental', enabled: true }
+        : { grounding_mode, enabled };
+      const answer = { status: 'ok', kbId: base.kbId, personaId, ...shown, ...outcome };
+      if (context.fault('kb.attach-answer-without-persona'))
+        delete (answer as Partial<typeof answer>).personaId;
+      return reply.code(context.fault('kb.attach-answers-201') ? 201 : 200).send(answer);
+    },
+  );
 
   app.patch<AttachParams>(
     '/kb/:kbId/personas/:personaId',
     { schema: { body: attachmentBody } },
     (request) => {
-      const { base } = readableBase(context, request, request.params.kbId);
-      const personaId = visiblePersona(context, request, request.params.personaId);
-      const current = attachments.find(personaId, base.kbId);
+      const { base } =
+        (context.fault('kb.update-any-account') && context.store.anyAccount(request.params.kbId)) ||
+        readableBase(context, request, request.params.kbId);
+      // A planted fault looks the assistant up in the account owning the base, not the caller's.
+      const personaId = context.fault('kb.update-any-account')
+        ? visiblePersona(context, request, request.params.personaId, base.ownerAccountId)
+        : visiblePersona(context, request, request.params.personaId);
+      // A planted fault updates the assistant's first attachment, whichever base the path names.
+      const current = context.fault('kb.update-first-attachment')
+        ? attachments.list(personaId)[0]
+        : attachments.find(personaId, base.kbId);
       if (!current) throw notFound.attachment(base.kbId, personaId);
-      attachments.put(personaId, {
-        kbId: base.kbId,
-        enabled: request.body?.enabled ?? current.enabled,
-        grounding_mode: request.body?.grounding_mode ?? current.grounding_mode,
-      });
+      // A planted fault reads `enabled` by truthiness, so false never applies.
+      const enabled = context.fault('kb.update-ignores-disable')
+        ? request.body?.enabled || current.enabled
+        : (request.body?.enabled ?? (context.fault('kb.update-mode-enables') || current.enabled));
+      const keptMode = context.fault('kb.update-resets-other-field')
+        ? 'supplemental'
+        : current.grounding_mode;
+      // A planted fault takes disabling for detaching.
+      if (context.fault('kb.update-disable-detaches') && enabled === false)
+        attachments.remove(personaId, base.kbId);
+      else
+        attachments.put(personaId, {
+          kbId: current.kbId,
+          enabled,
+          grounding_mode: request.body?.grounding_mode ?? keptMode,
+        });
+      if (context.fault('kb.update-answer-without-updated'))
+        return { status: 'ok', kbId: base.kbId, personaId, patched: true };
+      if (context.fault('kb.update-answer-without-kbid')) return { status: 'ok', personaId, updated: true };
       return { status: 'ok', kbId: base.kbId, personaId, updated: true };
     },
   );
 
   app.delete<AttachParams>('/kb/:kbId/personas/:personaId', (request) => {
-    const { base } = readableBase(context, request, request.params.kbId);
-    const personaId = visiblePersona(context, request, request.params.personaId);
-    if (!attachments.remove(personaId, base.kbId)) throw notFound.attachment(base.kbId, personaId);
+    const { base } = detachedBase(context, request);
+    // A planted fault looks the assistant up in the account owning the base, not the caller's.
+    const personaId = context.fault('kb.detach-any-account')
+      ? visiblePersona(context, request, request.params.personaId, base.ownerAccountId)
+      : visiblePersona(context, request, request.params.personaId);
+    const current = attachments.find(personaId, base.kbId);
+    if (!current) throw notFound.attachment(base.kbId, personaId);
+    // A planted fault only disables the attachment instead of removing it.
+    if (context.fault('kb.detach-only-disables')) attachments.put(personaId, { ...current, enabled: false });
+    // A planted fault removes the assistant's newest attachment, whichever base the path names.
+    else if (context.fault('kb.detach-newest-attachment'))
+      attachments.remove(personaId, attachments.list(personaId).at(-1)?.kbId ?? base.kbId);
+    else attachments.remove(personaId, base.kbId);
     if (context.fault('kb.detach-deletes-base')) {
       context.recrawler.cancel(base.kbId);
       context.store.delete(base.kbId);
     }
+    if (context.fault('kb.detach-answer-deleted'))
+      return { status: 'ok', kbId: base.kbId, personaId, deleted: true };
+    if (context.fault('kb.detach-answer-without-persona'))
+      return { status: 'ok', kbId: base.kbId, detached: true };
     return { status: 'ok', kbId: base.kbId, personaId, detached: true };
   });
 }
 
-function visiblePersona(context: KnowledgeContext, request: FastifyRequest, personaId: string): string {
-  const persona = context.deps.findPersona(request.caller.accountId, personaId);
+/** `attached: true` for a new attachment, `updated: true` for an existing one (unless a planted fault bends it). */
+function attachOutcome(context: KnowledgeContext, already: boolean): Record<string, true> {
+  if (!already) return context.fault('kb.attach-answers-updated') ? { updated: true } : { attached: true };
+  if (context.fault('kb.attach-again-answers-attached')) return { attached: true };
+  if (context.fault('kb.attach-again-both-flags')) return { updated: true, attached: true };
+  return { updated: true };
+}
+
+/** How many bases count against the assistant's limit: all of its attachments, unless a planted fault bends it. */
+function attachedCount(context: KnowledgeContext, personaId: string): number {
+  const { attachments } = context.deps;
+  if (context.fault('kb.attach-limit-counts-all-assistants')) return attachments.total();
+  const list = attachments.list(personaId);
+  return context.fault('kb.attach-limit-enabled-only') ? list.filter((a) => a.enabled).length : list.length;
+}
+
+/** The base a detach names; a planted fault finds it in any account. */
+function detachedBase(context: KnowledgeContext, request: FastifyRequest<AttachParams>): VisibleBase {
+  const { kbId } = request.params;
+  return (
+    (context.fault('kb.detach-any-account') && context.store.anyAccount(kbId)) ||
+    readableBase(context, request, kbId)
+  );
+}
+
+function visiblePersona(
+  context: KnowledgeContext,
+  request: FastifyRequest,
+  personaId: string,
+  accountId = request.caller.accountId,
+): string {
+  const persona = context.deps.findPersona(accountId, personaId);
   if (!persona) throw notFound.persona(personaId);
   return persona.customPersonaId;
 }

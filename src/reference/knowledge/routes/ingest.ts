@@ -1,8 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ownedBase, type KnowledgeContext } from '../context.ts';
+import { ownedBase, type FaultCheck, type KnowledgeContext } from '../context.ts';
 import { addDocument, type IngestOutcome } from '../documents.ts';
 import { KbError, badRequest } from '../errors.ts';
-import { detectUploadKind, extractFileText, ExtractionError, UPLOAD_MIME_TYPES } from '../file-text.ts';
+import {
+  detectUploadKind,
+  extractFileText,
+  ExtractionError,
+  UPLOAD_MIME_TYPES,
+  type UploadKind,
+} from '../file-text.ts';
 import { pageText, UnreadablePageError } from '../page-text.ts';
 import { ingestTextBody, ingestUrlBody, type IngestTextBody, type IngestUrlBody } from '../schemas.ts';
 
@@ -19,25 +25,50 @@ export function ingestRoutes(app: FastifyInstance, context: KnowledgeContext): v
   app.post<{ Params: KbParams; Body: IngestTextBody }>(
     '/kb/:kbId/ingest-text',
     { schema: { body: ingestTextBody }, bodyLimit: INGEST_TEXT_BODY_LIMIT },
-    (request) => {
+    (request, reply) => {
       const base = ownedBase(context, request, request.params.kbId);
-      const { text, title, mimeType = 'text/plain', source = 'manual', mode = 'auto' } = request.body;
+      const fault = context.fault;
+      if (fault('kb.mode-auto-refused') && request.body.mode === 'auto')
+        throw badRequest('mode must be vector or inline', 'invalid_mode');
+      const { title, mimeType = defaultMimeType(fault), source = defaultSource(fault) } = request.body;
+      const text = fault('kb.ingest-text-reads-content')
+        ? textField(request.body, 'content')
+        : request.body.text;
+      let mode = request.body.mode ?? 'auto';
+      if (fault('kb.vector-mode-ignored') && mode === 'vector') mode = 'auto';
+      // The fault honours mode inline only for a text short enough for auto to keep it inline.
+      if (fault('kb.inline-mode-short-only') && mode === 'inline') mode = 'auto';
       const outcome = addDocument(
         base,
-        { title, source, mimeType, text, fileSize: Buffer.byteLength(text), mode },
+        {
+          title,
+          source: fault('kb.text-source-ignored') ? 'manual' : source,
+          mimeType: fault('kb.text-mime-type-ignored') ? 'text/plain' : mimeType,
+          text,
+          fileSize: Buffer.byteLength(text),
+          mode,
+        },
         context.timestamp(),
+        fault,
       );
-      return ingestTextReply(outcome, base.kbId);
+      return reply
+        .code(fault('kb.ingest-text-201') ? 201 : 200)
+        .send(ingestTextReply(outcome, base.kbId, fault));
     },
   );
 
   app.post<{ Params: KbParams; Body: IngestUrlBody }>(
     '/kb/:kbId/ingest-url',
     { schema: { body: ingestUrlBody } },
-    async (request) => {
+    async (request, reply) => {
       ownedBase(context, request, request.params.kbId);
       const url = httpUrl(request.body.url);
-      const page = await context.fetchPage(url, context.closing).catch((error: unknown) => {
+      const fault = context.fault;
+      const fetched = fault('kb.ingest-url-forces-https') ? url.replace(/^http:/, 'https:') : url;
+      const fetching = fault('kb.ingest-url-never-fetches')
+        ? Promise.resolve({ contentType: 'text/html', body: '' })
+        : context.fetchPage(fetched, context.closing);
+      const page = await fetching.catch((error: unknown) => {
         if (context.closing.aborted) {
           throw new KbError(503, 'shutting_down', 'the server is closing; try again');
         }
@@ -46,37 +77,43 @@ export function ingestRoutes(app: FastifyInstance, context: KnowledgeContext): v
       });
       // Looked up again: the base may have been deleted while the page was on its way.
       const base = ownedBase(context, request, request.params.kbId);
-      const extracted = readPage(url, page);
-      const title = request.body.title ?? (extracted.title || url);
+      const extracted = fault('kb.ingest-url-never-fetches') ? { title: '', text: '' } : readPage(url, page);
+      const pageTitle = fault('kb.url-title-defaults-to-url') ? '' : extracted.title;
+      const title = request.body.title ?? (pageTitle || url);
       const { doc } = addDocument(
         base,
         {
           title,
           source: url,
           mimeType: page.contentType || 'text/html',
-          text: extracted.text,
+          text: fault('kb.url-text-empty') ? '' : extracted.text,
           fileSize: Buffer.byteLength(page.body),
           mode: 'vector',
           url,
         },
         context.timestamp(),
+        fault,
       );
-      return {
+      return reply.code(fault('kb.ingest-url-202') ? 202 : 200).send({
         status: 'ok',
         docId: doc.docId,
-        mode: doc.mode,
+        ...(fault('kb.url-answer-no-mode') ? {} : { mode: doc.mode }),
         chunksCreated: doc.chunksCount,
         title: doc.title,
         url,
         kbId: base.kbId,
-      };
+      });
     },
   );
 
-  app.post<{ Params: KbParams }>('/kb/:kbId/ingest', async (request) => {
+  app.post<{ Params: KbParams }>('/kb/:kbId/ingest', async (request, reply) => {
     ownedBase(context, request, request.params.kbId);
-    const upload = await readUpload(request);
-    const kind = detectUploadKind(upload.filename, upload.mimeType);
+    const fault = context.fault;
+    if (fault('kb.upload-not-multipart') && request.isMultipart()) {
+      throw new KbError(415, 'unsupported_media_type', 'send the file as JSON {filename, content}');
+    }
+    const upload = await readUpload(request, fault('kb.upload-title-after-file-ignored'));
+    const kind = refusedKind(fault, detectUploadKind(upload.filename, upload.mimeType));
     if (!kind) {
       throw new KbError(
         415,
@@ -88,8 +125,13 @@ export function ingestRoutes(app: FastifyInstance, context: KnowledgeContext): v
       if (error instanceof ExtractionError) throw new KbError(422, 'extraction_failed', error.message);
       throw error;
     });
+    if (fault('kb.scanned-pdf-refused') && kind === 'pdf' && text.trim() === '')
+      throw new KbError(422, 'extraction_failed', 'the PDF has no text layer');
     const base = ownedBase(context, request, request.params.kbId);
-    const title = upload.title ?? (upload.filename || `upload.${kind}`);
+    const filename = fault('kb.upload-title-no-extension')
+      ? upload.filename.replace(/\.[^.]*$/, '')
+      : upload.filename;
+    const title = upload.title ?? (filename || `upload.${kind}`);
     const { doc } = addDocument(
       base,
       {
@@ -101,25 +143,35 @@ export function ingestRoutes(app: FastifyInstance, context: KnowledgeContext): v
         mode: 'vector',
       },
       context.timestamp(),
+      fault,
     );
-    return {
+    return reply.code(fault('kb.upload-201') ? 201 : 200).send({
       status: 'ok',
       docId: doc.docId,
-      chunksCreated: doc.chunksCount,
+      ...(fault('kb.upload-answer-no-chunks') ? {} : { chunksCreated: doc.chunksCount }),
       title: doc.title,
       kbId: base.kbId,
-    };
+    });
   });
 }
 
-function ingestTextReply(outcome: IngestOutcome, kbId: string) {
+/** The kind detected, unless a planted fault refuses it (a type missing from the accepted list). */
+function refusedKind(fault: FaultCheck, kind: UploadKind | undefined): UploadKind | undefined {
+  if (fault('kb.upload-md-refused') && kind === 'md') return undefined;
+  if (fault('kb.upload-docx-refused') && kind === 'docx') return undefined;
+  return kind;
+}
+
+function ingestTextReply(outcome: IngestOutcome, kbId: string, fault: FaultCheck) {
   const { doc } = outcome;
   if (outcome.mode === 'vector') {
-    return { status: 'ok', docId: doc.docId, chunksCreated: outcome.chunksCreated, title: doc.title, kbId };
+    const chunksKey = fault('kb.vector-answer-chunks-key') ? 'chunks' : 'chunksCreated';
+    return { status: 'ok', docId: doc.docId, [chunksKey]: outcome.chunksCreated, title: doc.title, kbId };
   }
   return {
     status: 'ok',
     docId: doc.docId,
+    ...(fault('kb.inline-answer-chunks-created') ? { chunksCreated: 0 } : {}),
     mode: 'inline',
     inlineChars: outcome.inlineChars,
     digestMethod: outcome.digestMethod,
@@ -127,6 +179,21 @@ function ingestTextReply(outcome: IngestOutcome, kbId: string) {
     title: doc.title,
     kbId,
   };
+}
+
+/** The defaults of ingest-text, as a planted fault may bend them. */
+function defaultMimeType(fault: FaultCheck): string {
+  return fault('kb.default-mime-charset') ? 'text/plain; charset=utf-8' : 'text/plain';
+}
+
+function defaultSource(fault: FaultCheck): string {
+  return fault('kb.default-source-api') ? 'api' : 'manual';
+}
+
+/** A string field of the body read by another name (a planted fault); empty when absent. */
+function textField(body: object, field: string): string {
+  const value = (body as Record<string, unknown>)[field];
+  return typeof value === 'string' ? value : '';
 }
 
 function httpUrl(value: string): string {
@@ -159,7 +226,8 @@ interface Upload {
 }
 
 /** The `file` part and the optional `title` field, in whichever order they come. */
-async function readUpload(request: FastifyRequest): Promise<Upload> {
+/** `titleBeforeFileOnly` is set only by a planted fault: a title sent after the file part is ignored. */
+async function readUpload(request: FastifyRequest, titleBeforeFileOnly = false): Promise<Upload> {
   if (!request.isMultipart()) {
     throw new KbError(
       415,
@@ -185,7 +253,12 @@ async function readUpload(request: FastifyRequest): Promise<Upload> {
         const bytes = await part.toBuffer();
         if (part.fieldname === 'file' && !file)
           file = { filename: part.filename, mimeType: part.mimetype, bytes };
-      } else if (part.fieldname === 'title' && typeof part.value === 'string' && part.value.length > 0) {
+      } else if (
+        part.fieldname === 'title' &&
+        typeof part.value === 'string' &&
+        part.value.length > 0 &&
+        !(titleBeforeFileOnly && file)
+      ) {
         title = part.value;
       }
     }

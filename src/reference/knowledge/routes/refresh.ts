@@ -14,31 +14,51 @@ export function refreshRoutes(app: FastifyInstance, context: KnowledgeContext): 
   app.patch<{ Params: KbParams; Body: AutoRefreshBody }>(
     '/kb/:kbId/auto-refresh',
     { schema: { body: autoRefreshBody } },
-    (request) => {
+    (request, reply) => {
       const base = ownedBase(context, request, request.params.kbId);
-      const { enabled, intervalDays, intervalHours } = request.body;
-      const settings = base.autoRefresh;
+      const fault = context.fault;
+      const { enabled, intervalHours } = request.body;
+      let { intervalDays } = request.body;
+      if (fault('kb.days-with-hours-refused') && intervalDays !== undefined && intervalHours !== undefined)
+        throw badRequest('give intervalDays or intervalHours, not both');
+      if (fault('kb.interval-days-ignored') && intervalHours === undefined) intervalDays = undefined;
+      if (fault('kb.interval-days-capped') && intervalDays !== undefined)
+        intervalDays = Math.min(intervalDays, 5);
+      // The fault works on a copy that is never written back: answered, but not kept.
+      const settings = fault('kb.auto-refresh-not-saved') ? { ...base.autoRefresh } : base.autoRefresh;
       if (enabled) settings.intervalMs = intervalMs(intervalDays, intervalHours, settings.intervalMs);
-      settings.enabled = enabled;
+      if (enabled || !fault('kb.disable-ignored')) settings.enabled = enabled;
+      // The fault reads any interval sent as a wish to turn auto-refresh on.
+      if (fault('kb.interval-implies-enabled') && Boolean(intervalDays || intervalHours))
+        settings.enabled = true;
       context.recrawler.schedule(base);
-      return { status: 'ok', kbId: base.kbId, autoRefresh: autoRefreshView(settings) };
+      if (fault('kb.auto-refresh-204')) return reply.code(204).send();
+      const view = autoRefreshView(settings, fault);
+      // The fault answers a disabled schedule without an interval (the list still shows the default).
+      const autoRefresh =
+        fault('kb.disable-answer-interval-null') && !enabled ? { ...view, intervalDays: null } : view;
+      if (fault('kb.auto-refresh-answer-flat')) return { status: 'ok', kbId: base.kbId, ...autoRefresh };
+      return { status: 'ok', kbId: base.kbId, autoRefresh };
     },
   );
 
-  app.post<{ Params: KbParams }>('/kb/:kbId/refresh-now', (request) => {
+  app.post<{ Params: KbParams }>('/kb/:kbId/refresh-now', async (request, reply) => {
     const base = ownedBase(context, request, request.params.kbId);
-    const refreshedDocs = urlDocuments(base).length;
+    const fault = context.fault;
+    const urls = urlDocuments(base);
+    const refreshedDocs = fault('kb.refreshed-docs-counts-all') ? base.documents.size : urls.length;
     context.recrawler.queue(base);
-    return {
+    if (fault('kb.refresh-now-waits')) await context.recrawler.idle(base.kbId);
+    return reply.code(fault('kb.refresh-now-202') ? 202 : 200).send({
       status: 'ok',
       kbId: base.kbId,
-      refreshedDocs,
-      autoRefresh: autoRefreshView(base.autoRefresh),
+      refreshedDocs: fault('kb.refreshed-docs-list') ? urls.map((doc) => doc.docId) : refreshedDocs,
+      autoRefresh: autoRefreshView(base.autoRefresh, fault),
       message:
         refreshedDocs === 0
           ? 'no URL-sourced documents to re-crawl'
           : `re-crawl of ${refreshedDocs} URL-sourced document${refreshedDocs === 1 ? '' : 's'} queued`,
-    };
+    });
   });
 }
 
