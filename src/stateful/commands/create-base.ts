@@ -1,0 +1,26 @@
+import { createKnowledgeBase } from '../../resources/knowledge-bases.ts';
+import type { AccountModel } from '../model.ts';
+import { Step } from '../step.ts';
+import type { World } from '../world.ts';
+
+/** Bases a sequence creates at most: one more than an assistant may have attached. */
+const MAX_BASES = 4;
+
+/** POST /kb: 201 {status, kbId, name, description}; the model has one more base, with no document. */
+export class CreateBase extends Step {
+  check(model: Readonly<AccountModel>): boolean {
+    return model.created.base < MAX_BASES;
+  }
+
+  protected async act(model: AccountModel, world: World): Promise<void> {
+    const name = world.account.unique('sb');
+    const { kbId, forget } = await createKnowledgeBase(world.client, world.tracker, { name });
+    const n = model.createBase();
+    world.bases.set(n, { id: kbId, forget });
+    world.vectorCounts.set(n, 0);
+  }
+
+  toString(): string {
+    return 'create base';
+  }
+}

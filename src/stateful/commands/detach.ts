@@ -1,0 +1,56 @@
+import { expect } from 'vitest';
+import { expectSchema } from '../../checks/schema.ts';
+import { expectStatus } from '../../checks/status.ts';
+import { bodyOf } from '../../http/json.ts';
+import { picked, type AccountModel } from '../model.ts';
+import { Step } from '../step.ts';
+import { expectBasesOfAssistant, type World } from '../world.ts';
+
+/**
+ * DELETE /kb/{kbId}/personas/{personaId} on an attached base: 200 {status, kbId, personaId,
+ * detached: true}; the assistant's bases no longer hold it, and the base remains with its documents
+ * (KB-ATTACH-11).
+ */
+export class Detach extends Step {
+  constructor(
+    /** Picks one of the attachments, of any assistant. */
+    private readonly pick: number,
+  ) {
+    super();
+  }
+
+  check(model: Readonly<AccountModel>): boolean {
+    return model.attachments().length > 0;
+  }
+
+  protected async act(model: AccountModel, world: World): Promise<void> {
+    const [a, b] = picked(model.attachments(), this.pick) ?? [-1, -1];
+    world.steps[world.steps.length - 1] = this.describe(`base#${b}`, `assistant#${a}`);
+    const kbId = world.kbId(b);
+    const personaId = world.assistantId(a);
+    const exchange = await world.kb.detach(kbId, personaId);
+    expectStatus(exchange, 200);
+    expectSchema(world.spec, exchange);
+    const answer = bodyOf(exchange);
+    expect(
+      { kbId: answer.kbId, personaId: answer.personaId, detached: answer.detached },
+      'the answer',
+    ).toEqual({
+      kbId,
+      personaId,
+      detached: true,
+    });
+    model.detach(a, b);
+    await expectBasesOfAssistant(model, world, a);
+    const listed = await world.kb.listedBase(kbId);
+    expect(listed?.docsCount, `docsCount of base #${b}, detached`).toBe(model.counts(b).documents);
+  }
+
+  toString(): string {
+    return this.describe('a base', 'its assistant');
+  }
+
+  private describe(base: string, assistant: string): string {
+    return `detach ${base} from ${assistant}`;
+  }
+}

@@ -1,0 +1,99 @@
+import fc from 'fast-check';
+import type { AccountModel, AttachBody } from '../model.ts';
+import type { ViewerRole, World } from '../world.ts';
+import { Attach } from './attach.ts';
+import { CreateAssistant } from './create-assistant.ts';
+import { CreateBase } from './create-base.ts';
+import { CreatePlugin } from './create-plugin.ts';
+import { DeleteAssistant } from './delete-assistant.ts';
+import { DeleteBase } from './delete-base.ts';
+import { DeleteDocument } from './delete-document.ts';
+import { DeletePlugin } from './delete-plugin.ts';
+import { Detach } from './detach.ts';
+import { IngestFile } from './ingest-file.ts';
+import { IngestText, LENGTHS } from './ingest-text.ts';
+import { IngestUrl } from './ingest-url.ts';
+import { ListAssistants } from './list-assistants.ts';
+import { PatchAttachment } from './patch-attachment.ts';
+import { QueryBase } from './query.ts';
+import { ReferencePlugin } from './reference-plugin.ts';
+import { ScopedWriteRefused, type ScopedWrite } from './scoped-write.ts';
+import { UpdateAssistant } from './update-assistant.ts';
+import { BaseStats } from './stats.ts';
+
+type Command = fc.Arbitrary<fc.AsyncCommand<AccountModel, World>>;
+
+/** Picks among the live resources of a kind (by remainder): any small number will do. */
+const pick = fc.nat({ max: 11 });
+
+/** Any subset of grounding_mode and enabled, as an attach or patch body may carry. */
+const attachBody: fc.Arbitrary<AttachBody> = fc.record(
+  { grounding_mode: fc.constantFrom('strict' as const, 'supplemental' as const), enabled: fc.boolean() },
+  { requiredKeys: [] },
+);
+
+/**
+ * The command a step is drawn from, by weight. Creates, attaches, ingests and document deletes come
+ * more often than the rest, so that sequences often reach three attached bases and try a fourth,
+ * attach a base again, and delete and query documents of bases in every state. A scoped write is
+ * drawn only for the view keys the keyring has.
+ */
+export function accountCommands(viewers: ReadonlySet<ViewerRole>): Command {
+  const attach = fc
+    .tuple(pick, pick, fc.boolean(), attachBody)
+    .map(([a, b, fresh, body]) => new Attach(a, b, fresh, body));
+  const ingest = fc
+    .tuple(
+      pick,
+      fc.constantFrom('vector' as const, 'inline' as const, 'auto' as const),
+      fc.constantFrom(...(Object.keys(LENGTHS) as Array<keyof typeof LENGTHS>)),
+    )
+    .map(([b, mode, length]) => new IngestText(b, mode, length));
+  const weighted: Array<[number, Command]> = [
+    [3, fc.boolean().map((isPublic) => new CreateAssistant(isPublic))],
+    [
+      1,
+      fc
+        .tuple(pick, fc.boolean(), fc.option(fc.boolean(), { nil: undefined }))
+        .map(([a, rename, isPublic]) => new UpdateAssistant(a, rename, isPublic)),
+    ],
+    [1, pick.map((a) => new DeleteAssistant(a))],
+    [1, fc.integer({ min: 1, max: 4 }).map((limit) => new ListAssistants(limit))],
+    [1, fc.constant(new CreatePlugin())],
+    [1, fc.tuple(pick, pick).map(([a, p]) => new ReferencePlugin(a, p))],
+    [1, pick.map((p) => new DeletePlugin(p))],
+    [4, fc.constant(new CreateBase())],
+    [1, pick.map((b) => new DeleteBase(b))],
+    [5, ingest],
+    [
+      1,
+      fc
+        .tuple(pick, fc.constantFrom('txt' as const, 'md' as const))
+        .map(([b, type]) => new IngestFile(b, type)),
+    ],
+    [1, pick.map((b) => new IngestUrl(b))],
+    [5, pick.map((d) => new DeleteDocument(d))],
+    [
+      2,
+      fc
+        .tuple(pick, pick, fc.option(fc.integer({ min: 1, max: 20 }), { nil: undefined }))
+        .map(([b, doc, topK]) => new QueryBase(b, doc, topK)),
+    ],
+    [1, pick.map((b) => new BaseStats(b))],
+    [8, attach],
+    [1, fc.tuple(pick, attachBody).map(([p, body]) => new PatchAttachment(p, body))],
+    [1, pick.map((p) => new Detach(p))],
+  ];
+  if (viewers.size > 0)
+    weighted.push([
+      1,
+      fc
+        .tuple(
+          fc.constantFrom<ScopedWrite>('rename assistant', 'ingest text', 'delete base', 'attach base'),
+          pick,
+          pick,
+        )
+        .map(([write, a, b]) => new ScopedWriteRefused(write, a, b, viewers)),
+    ]);
+  return fc.oneof(...weighted.map(([weight, arbitrary]) => ({ weight, arbitrary })));
+}

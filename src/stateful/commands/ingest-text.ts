@@ -1,0 +1,56 @@
+import { markerWord, textOfLength } from '../../generate/knowledge.ts';
+import { bodyOf } from '../../http/json.ts';
+import { picked, type AccountModel } from '../model.ts';
+import { Step } from '../step.ts';
+import { expectBaseInStep, type World } from '../world.ts';
+
+/** Documents a sequence ingests at most. */
+export const MAX_DOCUMENTS = 8;
+
+/** Text lengths on either side of any plausible `auto` threshold. */
+export const LENGTHS = { short: 240, long: 6_000 } as const;
+
+export type IngestMode = 'vector' | 'inline' | 'auto';
+
+/**
+ * POST ingest-text with a word of its own: the answer of the tier `mode` asks for (either tier's
+ * for `auto`, which is then recorded), after which the base lists it in that tier and its counts
+ * have grown (documentsCount, docsCount, liveSourcesCount for an inline one, vectorCount when it
+ * was chunked).
+ */
+export class IngestText extends Step {
+  constructor(
+    /** Picks one of the live bases. */
+    private readonly pick: number,
+    private readonly mode: IngestMode,
+    private readonly length: keyof typeof LENGTHS,
+  ) {
+    super();
+  }
+
+  check(model: Readonly<AccountModel>): boolean {
+    return model.bases.size > 0 && model.created.document < MAX_DOCUMENTS;
+  }
+
+  protected async act(model: AccountModel, world: World): Promise<void> {
+    const b = picked(model.live('bases'), this.pick) ?? -1;
+    world.steps[world.steps.length - 1] = this.describe(`base#${b}`, `doc#${model.created.document}`);
+    const marker = markerWord(world.prefix);
+    const { docId, tier, exchange } = await world.kb.addText(world.kbId(b), {
+      mode: this.mode,
+      text: textOfLength(LENGTHS[this.length], marker),
+    });
+    const chunks = tier === 'vector' ? Number(bodyOf(exchange).chunksCreated) : 0;
+    const d = model.ingest(b, { tier, chunks, marker }, this.mode);
+    world.documents.set(d, docId);
+    await expectBaseInStep(model, world, b, chunks > 0 ? 'up' : 'any');
+  }
+
+  toString(): string {
+    return this.describe('a base', 'a document');
+  }
+
+  private describe(base: string, doc: string): string {
+    return `ingest ${this.length} text into ${base} (mode ${this.mode}): ${doc}`;
+  }
+}

@@ -1,0 +1,50 @@
+import { expectIngestUrlAnswer } from '../../checks/ingest-tier.ts';
+import { bodyOf } from '../../http/json.ts';
+import { ARTICLE } from '../../target/fixture-pages.ts';
+import { picked, type AccountModel } from '../model.ts';
+import { Step } from '../step.ts';
+import { expectBaseInStep, type World } from '../world.ts';
+import { MAX_DOCUMENTS } from './ingest-text.ts';
+
+/** A word of the article page, which any document ingested from it holds. */
+const ARTICLE_WORD = 'Farallon';
+
+/**
+ * POST /kb/{kbId}/ingest-url with the fixture server's article: 200 {status, docId, mode,
+ * chunksCreated, title, url, kbId}; the base then lists it in the tier the answer names, and its
+ * counts have grown. Every such document holds the same words: a query tells them apart by docId.
+ */
+export class IngestUrl extends Step {
+  constructor(
+    /** Picks one of the live bases. */
+    private readonly pick: number,
+  ) {
+    super();
+  }
+
+  check(model: Readonly<AccountModel>): boolean {
+    return model.bases.size > 0 && model.created.document < MAX_DOCUMENTS;
+  }
+
+  protected async act(model: AccountModel, world: World): Promise<void> {
+    const b = picked(model.live('bases'), this.pick) ?? -1;
+    world.steps[world.steps.length - 1] = this.describe(`base#${b}`, `doc#${model.created.document}`);
+    const { exchange, docId } = await world.kb.addUrl(
+      world.kbId(b),
+      `${world.fixtureBaseUrl}${ARTICLE.path}`,
+    );
+    const tier = expectIngestUrlAnswer(world.spec, exchange);
+    const chunks = tier === 'vector' ? Number(bodyOf(exchange).chunksCreated) : 0;
+    const d = model.ingest(b, { tier, chunks, marker: ARTICLE_WORD }, 'auto');
+    world.documents.set(d, docId);
+    await expectBaseInStep(model, world, b, chunks > 0 ? 'up' : 'any');
+  }
+
+  toString(): string {
+    return this.describe('a base', 'a document');
+  }
+
+  private describe(base: string, doc: string): string {
+    return `ingest the article page by URL into ${base}: ${doc}`;
+  }
+}

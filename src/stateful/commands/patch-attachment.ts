@@ -1,0 +1,54 @@
+import { expect } from 'vitest';
+import { expectSchema } from '../../checks/schema.ts';
+import { expectStatus } from '../../checks/status.ts';
+import { bodyOf } from '../../http/json.ts';
+import { picked, type AccountModel, type AttachBody } from '../model.ts';
+import { Step } from '../step.ts';
+import { expectBasesOfAssistant, type World } from '../world.ts';
+import { describeBody } from './attach.ts';
+
+/**
+ * PATCH /kb/{kbId}/personas/{personaId} on an attached base: 200 {status, kbId, personaId,
+ * updated: true}; the fields sent change and the others keep their value.
+ */
+export class PatchAttachment extends Step {
+  constructor(
+    /** Picks one of the attachments, of any assistant. */
+    private readonly pick: number,
+    private readonly body: AttachBody,
+  ) {
+    super();
+  }
+
+  check(model: Readonly<AccountModel>): boolean {
+    return model.attachments().length > 0;
+  }
+
+  protected async act(model: AccountModel, world: World): Promise<void> {
+    const [a, b] = picked(model.attachments(), this.pick) ?? [-1, -1];
+    world.steps[world.steps.length - 1] = this.describe(`base#${b}`, `assistant#${a}`);
+    const kbId = world.kbId(b);
+    const personaId = world.assistantId(a);
+    const exchange = await world.kb.updateAttachment(kbId, personaId, { ...this.body });
+    expectStatus(exchange, 200);
+    expectSchema(world.spec, exchange);
+    const answer = bodyOf(exchange);
+    expect({ kbId: answer.kbId, personaId: answer.personaId, updated: answer.updated }, 'the answer').toEqual(
+      {
+        kbId,
+        personaId,
+        updated: true,
+      },
+    );
+    model.patchAttachment(a, b, this.body);
+    await expectBasesOfAssistant(model, world, a);
+  }
+
+  toString(): string {
+    return this.describe('a base', 'its assistant');
+  }
+
+  private describe(base: string, assistant: string): string {
+    return `patch the attachment of ${base} to ${assistant} (${describeBody(this.body)})`;
+  }
+}

@@ -1,0 +1,59 @@
+import { expect } from 'vitest';
+import { picked, TOP_K_DEFAULT, type AccountModel } from '../model.ts';
+import { Step } from '../step.ts';
+import type { World } from '../world.ts';
+
+/**
+ * POST /kb/{kbId}/query for the word of one of the base's documents, live or deleted (or a word
+ * none holds): 200 with at most topK results (5 when not sent), each from one of the base's live
+ * documents, never from a deleted one (STATE-15). Which chunks rank first is not stated.
+ */
+export class QueryBase extends Step {
+  constructor(
+    /** Picks one of the live bases. */
+    private readonly pickBase: number,
+    /** Picks among the base's documents, live and deleted, by number. */
+    private readonly pick: number,
+    private readonly topK: number | undefined,
+  ) {
+    super();
+  }
+
+  check(model: Readonly<AccountModel>): boolean {
+    return model.bases.size > 0;
+  }
+
+  /** The base's documents ever ingested, live and deleted, by number. */
+  private candidates(model: AccountModel, b: number): Array<[number, string]> {
+    const live = [...model.base(b).documents].map(([d, doc]) => [d, doc.marker] as [number, string]);
+    const gone = model.deletedIn(b).map(([d, doc]) => [d, doc.marker] as [number, string]);
+    return [...live, ...gone].sort(([x], [y]) => x - y);
+  }
+
+  protected async act(model: AccountModel, world: World): Promise<void> {
+    const b = picked(model.live('bases'), this.pickBase) ?? -1;
+    const candidates = this.candidates(model, b);
+    const chosen = picked(candidates, this.pick);
+    const text = chosen?.[1] ?? 'refund policy';
+    const which = chosen === undefined ? 'a word of no document' : `the word of doc#${chosen[0]}`;
+    const state = chosen && !model.liveDocument(chosen[0]) ? ' (deleted)' : '';
+    world.steps[world.steps.length - 1] =
+      `query base#${b} for ${which}${state}, topK ${this.topK ?? 'default'}`;
+    const { results } = await world.kb.query(world.kbId(b), text, this.topK);
+    const topK = this.topK ?? TOP_K_DEFAULT;
+    expect(results.length, `results for topK ${this.topK ?? '(default 5)'}`).toBeLessThanOrEqual(topK);
+    const live = new Set([...model.base(b).documents.keys()].map((d) => world.docId(d)));
+    const deleted = new Map(model.deletedIn(b).map(([d]) => [world.docId(d), d]));
+    for (const result of results) {
+      const docId = String(result.docId);
+      const gone = deleted.get(docId);
+      expect(gone, `a result from deleted doc #${gone ?? ''} of base #${b}`).toBeUndefined();
+      expect(live.has(docId), `docId ${docId} of a result, one of base #${b}'s live documents`).toBe(true);
+    }
+    model.queried(b);
+  }
+
+  toString(): string {
+    return `query a base (document pick ${this.pick}, topK ${this.topK ?? 'default'})`;
+  }
+}

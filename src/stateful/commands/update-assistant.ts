@@ -1,0 +1,57 @@
+import { expect } from 'vitest';
+import { expectSchema } from '../../checks/schema.ts';
+import { expectStatus } from '../../checks/status.ts';
+import { bodyOf } from '../../http/json.ts';
+import { picked, type AccountModel } from '../model.ts';
+import { Step } from '../step.ts';
+import { expectAssistantRead, type World } from '../world.ts';
+
+/**
+ * PUT updatePersona with a new name and/or isPublic: 200 {status: true, message}; get then shows
+ * the fields sent and keeps the rest (a partial update), attachments and plugins included.
+ */
+export class UpdateAssistant extends Step {
+  constructor(
+    /** Picks one of the live assistants. */
+    private readonly pick: number,
+    private readonly rename: boolean,
+    private readonly isPublic: boolean | undefined,
+  ) {
+    super();
+  }
+
+  check(model: Readonly<AccountModel>): boolean {
+    return model.assistants.size > 0;
+  }
+
+  protected async act(model: AccountModel, world: World): Promise<void> {
+    const a = picked(model.live('assistants'), this.pick) ?? -1;
+    world.steps[world.steps.length - 1] = this.describe(`assistant#${a}`);
+    const personaId = world.assistantId(a);
+    // An update always sends something: a rename when isPublic is not drawn.
+    const rename = this.rename || this.isPublic === undefined;
+    const name = rename ? `Conformance ${world.account.unique('renamed')}` : undefined;
+    const update = {
+      ...(name !== undefined ? { name } : {}),
+      ...(this.isPublic !== undefined ? { isPublic: this.isPublic } : {}),
+    };
+    const exchange = await world.client.call('updatePersona', { body: { personaId, ...update } });
+    expectStatus(exchange, 200);
+    expectSchema(world.spec, exchange);
+    expect(bodyOf(exchange).status, 'status of the update answer').toBe(true);
+    model.updateAssistant(a, update);
+    await expectAssistantRead(model, world, a);
+  }
+
+  toString(): string {
+    return this.describe('an assistant');
+  }
+
+  private describe(assistant: string): string {
+    const what = [
+      ...(this.rename || this.isPublic === undefined ? ['name'] : []),
+      ...(this.isPublic !== undefined ? [`isPublic ${this.isPublic}`] : []),
+    ];
+    return `update ${assistant} (${what.join(', ')})`;
+  }
+}

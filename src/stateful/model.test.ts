@@ -1,0 +1,272 @@
+import { describe, expect, it } from 'vitest';
+import { AccountModel, addCoverage, ATTACH_DEFAULTS, picked, TRANSITIONS, type Transition } from './model.ts';
+
+/** A model with one assistant and `bases` bases, numbered from 0. */
+function withBases(bases: number): AccountModel {
+  const model = new AccountModel();
+  model.createAssistant('Helper', false);
+  for (let n = 0; n < bases; n += 1) model.createBase();
+  return model;
+}
+
+/** Attaches base `b` to assistant `a` the way a command does: the first allowed value of each field. */
+function attach(model: AccountModel, a: number, b: number, body = {}) {
+  const outcome = model.attachOutcome(a, b, body);
+  model.attach(
+    a,
+    b,
+    outcome.kind === 'refused'
+      ? undefined
+      : { enabled: outcome.allowed.enabled[0]!, grounding_mode: outcome.allowed.grounding_mode[0]! },
+  );
+  return outcome;
+}
+
+const doc = (marker: string, tier: 'vector' | 'inline' = 'vector', chunks = 2) => ({ tier, chunks, marker });
+
+describe('the attachment state table', () => {
+  it('a first attach is attached with the documented defaults for the fields left out', () => {
+    const model = withBases(1);
+    expect(model.attachOutcome(0, 0, {})).toEqual({
+      kind: 'attached',
+      allowed: { enabled: [true], grounding_mode: ['supplemental'] },
+    });
+    expect(model.attachOutcome(0, 0, { enabled: false, grounding_mode: 'strict' })).toEqual({
+      kind: 'attached',
+      allowed: { enabled: [false], grounding_mode: ['strict'] },
+    });
+  });
+
+  it('attaching an attached base again is an update; a field left out may keep its value or take the default', () => {
+    const model = withBases(1);
+    attach(model, 0, 0, { enabled: false, grounding_mode: 'strict' });
+    expect(model.attachOutcome(0, 0, {})).toEqual({
+      kind: 'updated',
+      allowed: { enabled: [false, true], grounding_mode: ['strict', 'supplemental'] },
+    });
+    expect(model.attachOutcome(0, 0, { enabled: true })).toEqual({
+      kind: 'updated',
+      allowed: { enabled: [true], grounding_mode: ['strict', 'supplemental'] },
+    });
+    // Where the value held is the default, only the default is possible.
+    attach(model, 0, 0, { enabled: true, grounding_mode: 'supplemental' });
+    expect(model.attachOutcome(0, 0, {})).toMatchObject({
+      allowed: { enabled: [true], grounding_mode: ['supplemental'] },
+    });
+  });
+
+  it('a fourth base is refused and changes nothing; three attached may still be attached again', () => {
+    const model = withBases(4);
+    for (const b of [0, 1, 2]) expect(attach(model, 0, b).kind).toBe('attached');
+    expect(attach(model, 0, 3)).toEqual({ kind: 'refused' });
+    expect([...model.assistant(0).attachments.keys()]).toEqual([0, 1, 2]);
+    expect(model.attachOutcome(0, 1, {}).kind).toBe('updated');
+  });
+
+  it('a detach frees a place for another base', () => {
+    const model = withBases(4);
+    for (const b of [0, 1, 2]) attach(model, 0, b);
+    model.detach(0, 1);
+    expect(model.isAttached(0, 1)).toBe(false);
+    expect(attach(model, 0, 3).kind).toBe('attached');
+  });
+
+  it('the limit is per assistant', () => {
+    const model = withBases(4);
+    model.createAssistant('Other', false);
+    for (const b of [0, 1, 2]) attach(model, 0, b);
+    expect(attach(model, 1, 3).kind).toBe('attached');
+  });
+
+  it('a patch changes the fields sent and keeps the others', () => {
+    const model = withBases(1);
+    attach(model, 0, 0, { grounding_mode: 'strict' });
+    expect(model.patchAttachment(0, 0, { enabled: false })).toEqual({
+      enabled: false,
+      grounding_mode: 'strict',
+    });
+    expect(model.patchAttachment(0, 0, { grounding_mode: 'supplemental' })).toEqual({
+      enabled: false,
+      grounding_mode: 'supplemental',
+    });
+    expect(model.patchAttachment(0, 0, {})).toEqual({ enabled: false, grounding_mode: 'supplemental' });
+  });
+
+  it('patch and detach of a base that is not attached are the model’s own error, not a transition', () => {
+    const model = withBases(1);
+    expect(() => model.patchAttachment(0, 0, {})).toThrow(/not attached/);
+    expect(() => model.detach(0, 0)).toThrow(/not attached/);
+    expect(model.coverage.size).toBe(0);
+  });
+
+  it('deleting the assistant takes its attachments; the bases remain', () => {
+    const model = withBases(2);
+    attach(model, 0, 0);
+    attach(model, 0, 1);
+    expect(model.deleteAssistant(0)).toEqual([0, 1]);
+    expect(model.assistants.has(0)).toBe(false);
+    expect([...model.bases.keys()]).toEqual([0, 1]);
+    expect(model.coverage.get('KB-ATTACH-12')).toBe(2);
+  });
+
+  it('deleting a base removes it from every assistant and its documents with it', () => {
+    const model = withBases(2);
+    model.createAssistant('Other', false);
+    attach(model, 0, 0);
+    attach(model, 1, 0);
+    attach(model, 1, 1);
+    const d = model.ingest(0, doc('alpha'), 'vector');
+    expect(model.deleteBase(0)).toEqual({ detachedFrom: [0, 1] });
+    expect(model.isAttached(0, 0)).toBe(false);
+    expect([...model.assistant(1).attachments.keys()]).toEqual([1]);
+    expect(model.liveDocument(d)).toBe(false);
+    expect(model.deletedDocuments.get(d)?.marker).toBe('alpha');
+    expect(model.coverage.get('KB-ATTACH-13')).toBe(2);
+  });
+
+  it('counts each row as it is exercised, and enabled false as STATE-02', () => {
+    const model = withBases(4);
+    attach(model, 0, 0, { enabled: false });
+    // Again without a body: the helper keeps enabled false (one of the allowed values).
+    attach(model, 0, 0);
+    model.patchAttachment(0, 0, { enabled: false });
+    attach(model, 0, 1);
+    attach(model, 0, 2);
+    attach(model, 0, 3);
+    model.detach(0, 1);
+    expect(Object.fromEntries(model.coverage)).toEqual({
+      'KB-ATTACH-01': 3,
+      'KB-ATTACH-04': 1,
+      'KB-ATTACH-05': 1,
+      'KB-ATTACH-07': 1,
+      'KB-ATTACH-09': 1,
+      'STATE-02': 3,
+    });
+  });
+
+  it('uses the documented defaults', () => {
+    expect(ATTACH_DEFAULTS).toEqual({ enabled: true, grounding_mode: 'supplemental' });
+  });
+});
+
+describe('documents', () => {
+  it('counts documents, inline ones and chunked ones of each base', () => {
+    const model = withBases(2);
+    model.ingest(0, doc('a'), 'vector');
+    model.ingest(0, doc('b', 'inline', 0), 'inline');
+    model.ingest(1, doc('c'), 'auto');
+    expect(model.counts(0)).toEqual({ documents: 2, inline: 1, chunked: 1 });
+    expect(model.counts(1)).toEqual({ documents: 1, inline: 0, chunked: 1 });
+    // A tier chosen by auto is not the caller's choice.
+    expect(model.coverage.get('STATE-03')).toBe(2);
+  });
+
+  it('numbers documents across bases and drops a deleted one for good', () => {
+    const model = withBases(2);
+    const first = model.ingest(0, doc('a'), 'vector');
+    const second = model.ingest(1, doc('b', 'inline', 0), 'inline');
+    expect([first, second]).toEqual([0, 1]);
+    expect(model.liveDocuments()).toEqual([0, 1]);
+    expect(model.deleteDocument(second).base).toBe(1);
+    expect(model.liveDocuments()).toEqual([0]);
+    expect(model.deletedIn(1).map(([d]) => d)).toEqual([1]);
+    expect(model.deletedIn(0)).toEqual([]);
+    expect(() => model.deleteDocument(second)).toThrow(/no live document/);
+  });
+
+  it('a deleted document with chunks also counts as vectors dropped', () => {
+    const model = withBases(1);
+    const chunked = model.ingest(0, doc('a'), 'vector');
+    const inline = model.ingest(0, doc('b', 'inline', 0), 'inline');
+    model.deleteDocument(inline);
+    expect(model.coverage.get('STATE-13')).toBe(1);
+    expect(model.coverage.get('STATE-14')).toBeUndefined();
+    model.deleteDocument(chunked);
+    expect(model.coverage.get('STATE-13')).toBe(2);
+    expect(model.coverage.get('STATE-14')).toBe(1);
+  });
+
+  it('a query counts for STATE-15 only where the base had a document deleted', () => {
+    const model = withBases(2);
+    const d = model.ingest(0, doc('a'), 'vector');
+    model.queried(0);
+    expect(model.coverage.get('STATE-15')).toBeUndefined();
+    model.deleteDocument(d);
+    model.queried(1);
+    expect(model.coverage.get('STATE-15')).toBeUndefined();
+    model.queried(0);
+    expect(model.coverage.get('STATE-15')).toBe(1);
+  });
+});
+
+describe('assistants and plugins', () => {
+  it('an update replaces the fields sent only', () => {
+    const model = withBases(0);
+    model.updateAssistant(0, { name: 'Renamed' });
+    expect(model.assistant(0)).toMatchObject({ name: 'Renamed', isPublic: false });
+    model.updateAssistant(0, { isPublic: true });
+    expect(model.assistant(0)).toMatchObject({ name: 'Renamed', isPublic: true });
+  });
+
+  it('deleting a plugin drops it from the assistants referencing it, and counts STATE-12 only then', () => {
+    const model = withBases(0);
+    model.createAssistant('Other', false);
+    const referenced = model.createPlugin();
+    const alone = model.createPlugin();
+    model.addPlugins(1, [referenced]);
+    expect(model.deletePlugin(alone)).toEqual({ referencedBy: [] });
+    expect(model.coverage.get('STATE-12')).toBeUndefined();
+    expect(model.deletePlugin(referenced)).toEqual({ referencedBy: [1] });
+    expect(model.assistant(1).plugins.size).toBe(0);
+    expect(model.coverage.get('STATE-10')).toBe(2);
+    expect(model.coverage.get('STATE-12')).toBe(1);
+    expect(() => model.deletePlugin(referenced)).toThrow(/no plugin/);
+  });
+
+  it('numbers each kind from 0 in creation order, never reusing a number', () => {
+    const model = new AccountModel();
+    expect([model.createAssistant('a', false), model.createAssistant('b', true)]).toEqual([0, 1]);
+    model.deleteAssistant(0);
+    expect(model.createAssistant('c', false)).toBe(2);
+    expect(model.live('assistants')).toEqual([1, 2]);
+    expect([model.createBase(), model.createPlugin(), model.createPlugin()]).toEqual([0, 0, 1]);
+  });
+
+  it('lists the attachments in order of assistant and base', () => {
+    const model = withBases(3);
+    model.createAssistant('Other', false);
+    attach(model, 1, 2);
+    attach(model, 0, 1);
+    attach(model, 1, 0);
+    expect(model.attachments()).toEqual([
+      [0, 1],
+      [1, 0],
+      [1, 2],
+    ]);
+    expect(model.basesNotAttachedTo(1)).toEqual([1]);
+  });
+});
+
+describe('picked and coverage', () => {
+  it('picks by remainder, and nothing from nothing', () => {
+    expect(picked([4, 7, 9], 0)).toBe(4);
+    expect(picked([4, 7, 9], 4)).toBe(7);
+    expect(picked([], 3)).toBeUndefined();
+  });
+
+  it('adds the coverage of runs', () => {
+    const total = new Map<Transition, number>([['STATE-13', 1]]);
+    addCoverage(
+      total,
+      new Map<Transition, number>([
+        ['STATE-13', 2],
+        ['KB-ATTACH-01', 1],
+      ]),
+    );
+    expect(Object.fromEntries(total)).toEqual({ 'STATE-13': 3, 'KB-ATTACH-01': 1 });
+  });
+
+  it('names a row of the document for every transition it counts', () => {
+    for (const transition of Object.keys(TRANSITIONS)) expect(transition).toMatch(/^(KB-ATTACH|STATE)-\d\d$/);
+  });
+});

@@ -1,0 +1,350 @@
+/**
+ * The model of one account, as the API document describes it: what a sequence of calls made by
+ * one run has created, and what the document says each call does to it. It holds no real ids and
+ * sends nothing: a resource is known by the order it was created in within the run (assistant #0,
+ * base #2, doc #5), and the real side (world.ts) maps those numbers to the implementation's ids.
+ *
+ * Only what the document states is modelled. Where it leaves a point open (the tier `auto` picks,
+ * an assistant's accessible_plugin after the plugin was deleted, vectorCount beyond its direction)
+ * the model records what the implementation answered, or nothing.
+ */
+
+type GroundingMode = 'strict' | 'supplemental';
+
+export interface Attachment {
+  enabled: boolean;
+  grounding_mode: GroundingMode;
+}
+
+/** The documented defaults of an attach body (KB-ATTACH-18, KB-ATTACH-19). */
+export const ATTACH_DEFAULTS: Attachment = { enabled: true, grounding_mode: 'supplemental' };
+
+/** Knowledge bases per assistant (LIM-01, LIM-02). */
+const MAX_BASES_PER_ASSISTANT = 3;
+
+/** Query topK: default and maximum (KB-QUERY-09, KB-QUERY-10). */
+export const TOP_K_DEFAULT = 5;
+export const TOP_K_MAX = 20;
+
+type Tier = 'vector' | 'inline';
+
+export interface ModelAssistant {
+  name: string;
+  isPublic: boolean;
+  /** Plugins (by number) added to accessible_plugin. */
+  plugins: Set<number>;
+  /** Attached bases, by number. */
+  attachments: Map<number, Attachment>;
+}
+
+export interface ModelDocument {
+  base: number;
+  tier: Tier;
+  /** chunksCreated of the ingest answer (0 for an inline document). */
+  chunks: number;
+  /** A word only this document holds: a query for it can only be answered from this document. */
+  marker: string;
+}
+
+export interface ModelBase {
+  /** Live documents, by number. */
+  documents: Map<number, ModelDocument>;
+}
+
+/**
+ * The rows of the document's state tables and "Other side effects of deletes" that a sequence can
+ * exercise, each under the requirement that states it, with the words the report shows.
+ */
+export const TRANSITIONS = {
+  'KB-ATTACH-01': 'attachment absent → attached (POST, fewer than three attached)',
+  'KB-ATTACH-04': 'attachment absent → absent (POST with three attached: 400)',
+  'KB-ATTACH-05': 'attachment attached → attached (the same POST again: updated)',
+  'KB-ATTACH-07': 'attachment attached → attached (PATCH)',
+  'KB-ATTACH-09': 'attachment attached → absent (DELETE, detach)',
+  'KB-ATTACH-12': 'attachment attached → absent (the assistant deleted)',
+  'KB-ATTACH-13': 'attachment attached → absent (the base deleted)',
+  'STATE-02': 'attachment attached with enabled false',
+  'STATE-03': 'document tier chosen at ingest by mode vector or inline',
+  'STATE-10': 'plugin deleted: gone from both catalogs',
+  'STATE-12': 'plugin deleted while an assistant references it',
+  'STATE-13': 'document deleted: dropped from the documents',
+  'STATE-14': 'document with chunks deleted: its vectors dropped',
+  'STATE-15': "query after a document delete: the deleted document's chunks filtered out",
+} as const;
+
+export type Transition = keyof typeof TRANSITIONS;
+
+/** What an attach must answer, as the attachment state table decides it. */
+export type AttachOutcome =
+  /** absent → attached: 200 with `attached: true`. */
+  | { kind: 'attached'; allowed: AllowedAttachment }
+  /** attached → attached: 200 with `updated: true`. */
+  | { kind: 'updated'; allowed: AllowedAttachment }
+  /** absent → absent: 400, three bases already attached. */
+  | { kind: 'refused' };
+
+/** The values each field of the resulting attachment may take. */
+type AllowedAttachment = { [K in keyof Attachment]: Attachment[K][] };
+
+export interface AttachBody {
+  grounding_mode?: GroundingMode;
+  enabled?: boolean;
+}
+
+export class AccountModel {
+  readonly assistants = new Map<number, ModelAssistant>();
+  readonly plugins = new Set<number>();
+  readonly bases = new Map<number, ModelBase>();
+  /** Documents deleted (or gone with their base), by number: never to be served again. */
+  readonly deletedDocuments = new Map<number, ModelDocument>();
+  /** How many of each kind were created so far: the next one's number. */
+  readonly created = { assistant: 0, plugin: 0, base: 0, document: 0 };
+  /** How often each transition was exercised. */
+  readonly coverage = new Map<Transition, number>();
+
+  private count(transition: Transition, times = 1): void {
+    if (times > 0) this.coverage.set(transition, (this.coverage.get(transition) ?? 0) + times);
+  }
+
+  // ---------------------------------------------------------------- assistants
+
+  createAssistant(name: string, isPublic: boolean): number {
+    const n = this.created.assistant++;
+    this.assistants.set(n, { name, isPublic, plugins: new Set(), attachments: new Map() });
+    return n;
+  }
+
+  /** A partial update: the fields sent replace the model's (AS-UPDATE-02, AS-UPDATE-09, AS-UPDATE-10). */
+  updateAssistant(n: number, update: { name?: string; isPublic?: boolean }): void {
+    const assistant = this.assistant(n);
+    if (update.name !== undefined) assistant.name = update.name;
+    if (update.isPublic !== undefined) assistant.isPublic = update.isPublic;
+  }
+
+  /** An array of plugin ids adds them to accessible_plugin (AS-UPDATE-07). */
+  addPlugins(n: number, plugins: readonly number[]): void {
+    const assistant = this.assistant(n);
+    for (const plugin of plugins) assistant.plugins.add(plugin);
+  }
+
+  /** Permanent; its attachments go with it (KB-ATTACH-12). Returns the bases that were attached. */
+  deleteAssistant(n: number): number[] {
+    const assistant = this.assistant(n);
+    const bases = [...assistant.attachments.keys()];
+    this.count('KB-ATTACH-12', bases.length);
+    this.assistants.delete(n);
+    return bases;
+  }
+
+  // ---------------------------------------------------------------- plugins
+
+  createPlugin(): number {
+    const n = this.created.plugin++;
+    this.plugins.add(n);
+    return n;
+  }
+
+  /**
+   * Removed from both catalogs (STATE-10); nothing blocks it, also when assistants reference it
+   * (STATE-12). What those assistants' accessible_plugin then shows is not stated: the reference
+   * is dropped from the model, which then asserts nothing about that plugin's id.
+   */
+  deletePlugin(n: number): { referencedBy: number[] } {
+    if (!this.plugins.delete(n)) throw new Error(`model: no plugin #${n}`);
+    const referencedBy: number[] = [];
+    for (const [a, assistant] of this.assistants) if (assistant.plugins.delete(n)) referencedBy.push(a);
+    this.count('STATE-10');
+    if (referencedBy.length > 0) this.count('STATE-12');
+    return { referencedBy };
+  }
+
+  // ---------------------------------------------------------------- bases and documents
+
+  createBase(): number {
+    const n = this.created.base++;
+    this.bases.set(n, { documents: new Map() });
+    return n;
+  }
+
+  /**
+   * The base, its documents and vectors are removed, and every attachment of it goes (KB-ATTACH-13,
+   * KB-ATTACH-14). Returns the assistants it was attached to.
+   */
+  deleteBase(n: number): { detachedFrom: number[] } {
+    const base = this.base(n);
+    const detachedFrom: number[] = [];
+    for (const [a, assistant] of this.assistants) if (assistant.attachments.delete(n)) detachedFrom.push(a);
+    this.count('KB-ATTACH-13', detachedFrom.length);
+    for (const [d, doc] of base.documents) this.deletedDocuments.set(d, doc);
+    this.bases.delete(n);
+    return { detachedFrom };
+  }
+
+  /** A document ingested into base `n`, in the tier the answer named; returns its number. */
+  ingest(n: number, doc: Omit<ModelDocument, 'base'>, requestedMode: 'vector' | 'inline' | 'auto'): number {
+    const base = this.base(n);
+    const d = this.created.document++;
+    base.documents.set(d, { ...doc, base: n });
+    if (requestedMode !== 'auto') this.count('STATE-03');
+    return d;
+  }
+
+  /** Drops the document and its vectors (STATE-13, STATE-14); query filters it out from then on (STATE-15). */
+  deleteDocument(d: number): ModelDocument {
+    const doc = this.document(d);
+    this.base(doc.base).documents.delete(d);
+    this.deletedDocuments.set(d, doc);
+    this.count('STATE-13');
+    if (doc.chunks > 0) this.count('STATE-14');
+    return doc;
+  }
+
+  /** Records that a query was judged against deleted documents (STATE-15), when there are some. */
+  queried(base: number): void {
+    if ([...this.deletedDocuments.values()].some((doc) => doc.base === base)) this.count('STATE-15');
+  }
+
+  /** The live document `d`, wherever it is. */
+  document(d: number): ModelDocument {
+    for (const base of this.bases.values()) {
+      const doc = base.documents.get(d);
+      if (doc) return doc;
+    }
+    throw new Error(`model: no live document #${d}`);
+  }
+
+  liveDocument(d: number): boolean {
+    return [...this.bases.values()].some((base) => base.documents.has(d));
+  }
+
+  // ---------------------------------------------------------------- attachments
+
+  /** What POST /kb/{kbId}/personas/{personaId} must do, by the attachment state table. */
+  attachOutcome(a: number, b: number, body: AttachBody): AttachOutcome {
+    const assistant = this.assistant(a);
+    this.base(b);
+    const previous = assistant.attachments.get(b);
+    if (!previous && assistant.attachments.size >= MAX_BASES_PER_ASSISTANT) return { kind: 'refused' };
+    // A field sent is applied. One left out of a first attach takes its default; left out of a
+    // repeated attach it may keep its value or take the default (the document does not say).
+    const allowed = (field: keyof Attachment) => {
+      if (body[field] !== undefined) return [body[field]];
+      if (previous && previous[field] !== ATTACH_DEFAULTS[field])
+        return [previous[field], ATTACH_DEFAULTS[field]];
+      return [ATTACH_DEFAULTS[field]];
+    };
+    const values = {
+      enabled: allowed('enabled') as boolean[],
+      grounding_mode: allowed('grounding_mode') as GroundingMode[],
+    };
+    return previous ? { kind: 'updated', allowed: values } : { kind: 'attached', allowed: values };
+  }
+
+  /**
+   * Applies an attach whose answer was judged against `attachOutcome`: `result` is the attachment
+   * as answered (one of the allowed values), undefined for a refused attach.
+   */
+  attach(a: number, b: number, result: Attachment | undefined): void {
+    const assistant = this.assistant(a);
+    if (result === undefined) {
+      this.count('KB-ATTACH-04');
+      return;
+    }
+    this.count(assistant.attachments.has(b) ? 'KB-ATTACH-05' : 'KB-ATTACH-01');
+    if (!result.enabled) this.count('STATE-02');
+    assistant.attachments.set(b, { ...result });
+  }
+
+  /** PATCH: the fields sent change, the others keep their value (KB-ATTACH-07, KB-ATTACH-22). */
+  patchAttachment(a: number, b: number, body: AttachBody): Attachment {
+    const assistant = this.assistant(a);
+    const current = assistant.attachments.get(b);
+    if (!current) throw new Error(`model: base #${b} is not attached to assistant #${a}`);
+    const next: Attachment = {
+      enabled: body.enabled ?? current.enabled,
+      grounding_mode: body.grounding_mode ?? current.grounding_mode,
+    };
+    assistant.attachments.set(b, next);
+    this.count('KB-ATTACH-07');
+    if (!next.enabled) this.count('STATE-02');
+    return next;
+  }
+
+  /** DELETE: absent again; the base and its documents remain (KB-ATTACH-09, KB-ATTACH-11). */
+  detach(a: number, b: number): void {
+    if (!this.assistant(a).attachments.delete(b))
+      throw new Error(`model: base #${b} is not attached to assistant #${a}`);
+    this.count('KB-ATTACH-09');
+  }
+
+  isAttached(a: number, b: number): boolean {
+    return this.assistants.get(a)?.attachments.has(b) ?? false;
+  }
+
+  // ---------------------------------------------------------------- lookups
+
+  /** The numbers of the live assistants, plugins, bases, documents, in creation order. */
+  live(kind: 'assistants' | 'bases'): number[] {
+    return [...this[kind].keys()].sort((x, y) => x - y);
+  }
+
+  livePlugins(): number[] {
+    return [...this.plugins].sort((x, y) => x - y);
+  }
+
+  liveDocuments(): number[] {
+    return [...this.bases.values()].flatMap((base) => [...base.documents.keys()]).sort((x, y) => x - y);
+  }
+
+  /** Every attachment as [assistant, base], in order. */
+  attachments(): Array<[number, number]> {
+    return this.live('assistants').flatMap((a) =>
+      [...this.assistant(a).attachments.keys()].sort((x, y) => x - y).map((b) => [a, b] as [number, number]),
+    );
+  }
+
+  /** The live bases not attached to assistant `a`. */
+  basesNotAttachedTo(a: number): number[] {
+    return this.live('bases').filter((b) => !this.isAttached(a, b));
+  }
+
+  assistant(n: number): ModelAssistant {
+    const assistant = this.assistants.get(n);
+    if (!assistant) throw new Error(`model: no assistant #${n}`);
+    return assistant;
+  }
+
+  base(n: number): ModelBase {
+    const base = this.bases.get(n);
+    if (!base) throw new Error(`model: no base #${n}`);
+    return base;
+  }
+
+  /** docsCount, documentsCount and liveSourcesCount of base `n` (KB-BASE-04, KB-BASE-06, KB-STATS-02). */
+  counts(n: number): { documents: number; inline: number; chunked: number } {
+    const docs = [...this.base(n).documents.values()];
+    return {
+      documents: docs.length,
+      inline: docs.filter((doc) => doc.tier === 'inline').length,
+      chunked: docs.filter((doc) => doc.chunks > 0).length,
+    };
+  }
+
+  /** The deleted documents that were in base `n` (while it exists). */
+  deletedIn(n: number): Array<[number, ModelDocument]> {
+    return [...this.deletedDocuments].filter(([, doc]) => doc.base === n);
+  }
+}
+
+/**
+ * The item a drawn number picks among `items` (by its remainder), undefined when there is none: a
+ * command names "some existing assistant" rather than a fixed one, so it applies whenever any exists.
+ */
+export function picked<T>(items: readonly T[], pick: number): T | undefined {
+  return items.length === 0 ? undefined : items[pick % items.length];
+}
+
+/** Adds one run's coverage to a total. */
+export function addCoverage(total: Map<Transition, number>, run: ReadonlyMap<Transition, number>): void {
+  for (const [transition, times] of run) total.set(transition, (total.get(transition) ?? 0) + times);
+}

@@ -1,0 +1,55 @@
+import fc from 'fast-check';
+import { expectProperty } from '../checks/property.ts';
+import type { CheckContext } from '../harness/check.ts';
+import { accountCommands } from './commands/index.ts';
+import { AccountModel, addCoverage, TRANSITIONS, type Transition } from './model.ts';
+import { INDEX_DEADLINE_MS } from '../resources/knowledge-steps.ts';
+import { newWorld, type ViewerRole } from './world.ts';
+
+/** Commands drawn per sequence at most (those whose precondition fails are skipped). */
+const MAX_COMMANDS = 80;
+
+export interface ModelRunCoverage {
+  /** Sequences run, shrinking included. */
+  sequences: number;
+  /** Times each transition was exercised over all of them. */
+  transitions: Map<Transition, number>;
+}
+
+/**
+ * Runs the run's number of property runs (`--runs`; the deep profile's ten times) of drawn command
+ * sequences against the target, each on resources of its own that it deletes when it ends, adding
+ * to `coverage` how often each transition was exercised (also when a sequence fails). A failure
+ * is shrunk by fast-check and thrown as the verdict, its steps numbered (step.ts).
+ */
+export async function runAccountModel(ctx: CheckContext, coverage: ModelRunCoverage): Promise<void> {
+  const viewers = new Set(
+    (['assistants:view', 'knowledgeBase:view'] as const).filter(
+      (role: ViewerRole) => ctx.target.keyring.keys[role] !== undefined,
+    ),
+  );
+  const patience = { timeoutMs: INDEX_DEADLINE_MS };
+  const commands = fc.commands([accountCommands(viewers)], { maxCommands: MAX_COMMANDS, size: 'max' });
+  await expectProperty(
+    fc.asyncProperty(commands, async (sequence) => {
+      const model = new AccountModel();
+      const world = newWorld(ctx, patience);
+      try {
+        await fc.asyncModelRun(() => Promise.resolve({ model, real: world }), sequence);
+      } finally {
+        coverage.sequences += 1;
+        addCoverage(coverage.transitions, model.coverage);
+        await world.cleanup();
+      }
+    }),
+    { numRuns: ctx.target.propertyRuns },
+  );
+}
+
+/** One line per transition of the document's tables, with how often the sequences exercised it. */
+export function coverageLines(coverage: ModelRunCoverage): Array<[Transition, string]> {
+  return (Object.keys(TRANSITIONS) as Transition[]).map((transition) => [
+    transition,
+    `${TRANSITIONS[transition]}: exercised ${coverage.transitions.get(transition) ?? 0} time(s) in ${coverage.sequences} sequence(s)`,
+  ]);
+}

@@ -1,0 +1,235 @@
+import { expect } from 'vitest';
+import type { CheckContext } from '../harness/check.ts';
+import { pollUntil } from '../harness/poll.ts';
+import type { ApiClient } from '../http/client.ts';
+import type { Exchange } from '../http/exchange.ts';
+import { accessiblePluginIds, deleteAssistant, readAssistant } from '../resources/assistants.ts';
+import type { AccountResources } from '../resources/account.ts';
+import { deleteKnowledgeBase } from '../resources/knowledge-bases.ts';
+import { attachmentsOf, type KnowledgeSteps } from '../resources/knowledge-steps.ts';
+import { deletePlugin } from '../resources/plugins.ts';
+import type { ResourceTracker } from '../resources/tracker.ts';
+import type { Spec } from '../spec/openapi.ts';
+import type { AccountModel } from './model.ts';
+
+/** The keys a scoped write is refused to: view on the module, lower than the write needs. */
+export type ViewerRole = 'assistants:view' | 'knowledgeBase:view';
+
+/**
+ * How long a step waits for stats to reflect a write (an index may trail it): the document's
+ * deadline at first, nothing once a wait ran out. One per check, shared by its sequences, so that
+ * shrinking a failure does not wait the deadline out again at every attempt.
+ */
+export interface Patience {
+  timeoutMs: number;
+}
+
+/** One resource created by the run: its id on the implementation and how to stop tracking it. */
+interface Created<Id> {
+  id: Id;
+  forget: () => void;
+}
+
+/**
+ * The real side of a sequence: the implementation's ids of what the run created (by the model's
+ * numbers), the clients, the steps taken so far, and the last exchange sent (the one a failure is
+ * reported with). One per sequence.
+ */
+export class World {
+  readonly assistants = new Map<number, Created<string>>();
+  readonly plugins = new Map<number, Created<{ title: string; objectId: string }>>();
+  readonly bases = new Map<number, Created<string>>();
+  readonly documents = new Map<number, string>();
+  /** customPersonaIds of the assistants the sequence deleted: never to be listed again. */
+  readonly deletedAssistants: string[] = [];
+  /** vectorCount of each base as last read. */
+  readonly vectorCounts = new Map<number, number>();
+  /** The steps run so far, as their commands read. */
+  readonly steps: string[] = [];
+  /** The last exchange any client of the world sent. */
+  last: Exchange | undefined;
+
+  readonly client: ApiClient;
+  readonly viewers: Partial<Record<ViewerRole, ApiClient>> = {};
+
+  constructor(
+    readonly kb: KnowledgeSteps,
+    /** The file's resource maker, for bodies and names (its client is not the world's). */
+    readonly account: AccountResources,
+    readonly tracker: ResourceTracker,
+    readonly spec: Spec,
+    readonly prefix: string,
+    viewers: Partial<Record<ViewerRole, ApiClient>>,
+    /** The run's seed (`--seed`), printed with a failure. */
+    readonly runSeed: number | undefined,
+    /** The suite's fixture web server as the implementation reaches it (for ingest-url). */
+    readonly fixtureBaseUrl: string,
+    readonly patience: Patience,
+  ) {
+    // The knowledge steps' client and the viewers are this world's own (the account's is the file's).
+    this.client = this.watched(kb.client);
+    for (const [role, client] of Object.entries(viewers) as Array<[ViewerRole, ApiClient]>)
+      this.viewers[role] = this.watched(client);
+  }
+
+  /** Every exchange of `client` is remembered as the world's last, for the failure report. */
+  private watched(client: ApiClient): ApiClient {
+    const call = client.call.bind(client);
+    client.call = async (...args: Parameters<ApiClient['call']>) => {
+      const exchange = await call(...args);
+      this.last = exchange;
+      return exchange;
+    };
+    return client;
+  }
+
+  assistantId(n: number): string {
+    return required(this.assistants.get(n), `assistant #${n}`).id;
+  }
+
+  plugin(n: number): { title: string; objectId: string } {
+    return required(this.plugins.get(n), `plugin #${n}`).id;
+  }
+
+  kbId(n: number): string {
+    return required(this.bases.get(n), `base #${n}`).id;
+  }
+
+  docId(d: number): string {
+    return required(this.documents.get(d), `doc #${d}`);
+  }
+
+  /** Drops the cleanup of a resource the sequence deleted itself. */
+  forget(kind: 'assistants' | 'plugins' | 'bases', n: number): void {
+    if (kind === 'assistants') this.deletedAssistants.push(this.assistantId(n));
+    this[kind].get(n)?.forget();
+    this[kind].delete(n);
+  }
+
+  /** Deletes what the sequence left (assistants first, so attachments go with them). */
+  async cleanup(): Promise<void> {
+    const steps: Array<[Map<number, Created<unknown>>, (id: never) => Promise<void>]> = [
+      [this.assistants, (id: string) => deleteAssistant(this.client, id)],
+      [this.plugins, (id: { title: string }) => deletePlugin(this.client, id.title)],
+      [this.bases, (id: string) => deleteKnowledgeBase(this.client, id)],
+    ];
+    for (const [created, remove] of steps) {
+      for (const [n, { id, forget }] of created) {
+        // A failed delete stays with the file's tracker, which tries again when the file ends.
+        await remove(id as never).then(forget, () => undefined);
+        created.delete(n);
+      }
+    }
+  }
+}
+
+function required<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`model: ${what} was not created by this sequence`);
+  return value;
+}
+
+/** The world of one sequence, with the check's clients; the viewer keys only where the keyring has them. */
+export function newWorld(ctx: CheckContext, patience: Patience): World {
+  const viewers: Partial<Record<ViewerRole, ApiClient>> = {};
+  for (const role of ['assistants:view', 'knowledgeBase:view'] as const)
+    if (ctx.target.keyring.keys[role] !== undefined) viewers[role] = ctx.as(role);
+  return new World(
+    ctx.kb(),
+    ctx.resources(),
+    ctx.tracker,
+    ctx.spec,
+    ctx.prefix,
+    viewers,
+    ctx.target.seed,
+    ctx.target.fixtureBaseUrl,
+    patience,
+  );
+}
+
+// ------------------------------------------------------------------ comparisons of the model and the implementation
+
+/** The attachments of assistant `a` as the model holds them, with real kbIds, sorted as attachmentsOf sorts. */
+function expectedAttachments(model: AccountModel, world: World, a: number) {
+  return attachmentsOf(
+    [...model.assistant(a).attachments].map(([b, attachment]) => ({ kbId: world.kbId(b), ...attachment })),
+  );
+}
+
+/** The assistant's bases (GET /kb/persona/{personaId}) are the model's attachments, each once. */
+export async function expectBasesOfAssistant(model: AccountModel, world: World, a: number): Promise<void> {
+  expect(
+    attachmentsOf(await world.kb.personaBases(world.assistantId(a))),
+    `the bases of assistant #${a}`,
+  ).toEqual(expectedAttachments(model, world, a));
+}
+
+/**
+ * Get of assistant `a` shows the model's name and attachments, and accessible_plugin holds the
+ * live plugins added to it and none of the other live plugins of the run. (A deleted plugin's id
+ * is not judged: what the assistant then shows is not stated.)
+ */
+export async function expectAssistantRead(model: AccountModel, world: World, a: number): Promise<void> {
+  const assistant = model.assistant(a);
+  const data = await readAssistant(world.client, world.assistantId(a));
+  expect(data.name, `name of assistant #${a}`).toBe(assistant.name);
+  const attached = Array.isArray(data.attached_kbs) ? (data.attached_kbs as Record<string, unknown>[]) : [];
+  expect(attachmentsOf(attached), `attached_kbs of assistant #${a}`).toEqual(
+    expectedAttachments(model, world, a),
+  );
+  const held = new Set(accessiblePluginIds(data));
+  for (const p of model.plugins) {
+    const { objectId } = world.plugin(p);
+    expect(held.has(objectId), `plugin #${p} in accessible_plugin of assistant #${a}`).toBe(
+      assistant.plugins.has(p),
+    );
+  }
+}
+
+/**
+ * Base `b` as the implementation shows it agrees with the model: its documents (ids and tiers),
+ * documentsCount in stats (and, when `listed`, docsCount and liveSourcesCount in the list of
+ * bases), and vectorCount
+ * moved the way the last command says (stats are asked again until it has, in case the index
+ * trails a write).
+ */
+export async function expectBaseInStep(
+  model: AccountModel,
+  world: World,
+  b: number,
+  vectors: 'up' | 'down' | 'any',
+  /** Also the base's docsCount and liveSourcesCount in the list of bases (a larger read). */
+  inList = false,
+): Promise<void> {
+  const kbId = world.kbId(b);
+  const docs = model.base(b).documents;
+  const listed = await world.kb.documents(kbId);
+  expect(listed.map((d) => d.docId).sort(), `documents of base #${b}`).toEqual(
+    [...docs.keys()].map((d) => world.docId(d)).sort(),
+  );
+  for (const [d, doc] of docs)
+    expect(listed.find((l) => l.docId === world.docId(d))?.mode, `mode of doc #${d}`).toBe(doc.tier);
+  const counts = model.counts(b);
+  if (inList) {
+    const base = await world.kb.listedBase(kbId);
+    expect(base, `base #${b} in the list of bases`).toBeDefined();
+    expect(base?.docsCount, `docsCount of base #${b}`).toBe(counts.documents);
+    expect(base?.liveSourcesCount, `liveSourcesCount of base #${b}`).toBe(counts.inline);
+  }
+  const before = world.vectorCounts.get(b) ?? 0;
+  const moved = (count: number) =>
+    vectors === 'up' ? count > before : vectors === 'down' ? count < before : true;
+  const { answer: stats, satisfied } = await pollUntil(
+    () => world.kb.stats(kbId),
+    (s) => s.documentsCount === counts.documents && moved(s.vectorCount),
+    { timeoutMs: world.patience.timeoutMs },
+  );
+  if (!satisfied) world.patience.timeoutMs = 0;
+  world.last = stats.exchange;
+  expect(stats.documentsCount, `documentsCount of base #${b}`).toBe(counts.documents);
+  if (vectors !== 'any')
+    expect(
+      stats.vectorCount,
+      `vectorCount of base #${b}, ${vectors === 'up' ? 'above' : 'below'} ${before} after the last step`,
+    )[vectors === 'up' ? 'toBeGreaterThan' : 'toBeLessThan'](before);
+  world.vectorCounts.set(b, stats.vectorCount);
+}
