@@ -462,6 +462,12 @@ describe('listPersonaKnowledgeBases — GET /kb/persona/{personaId}', () => {
       const { kbId, body } = await kb.createBase({ description: 'Shipping and returns answers.' });
       await kb.addText(kbId, { mode: 'vector' });
       expectStatus(await kb.attach(kbId, customPersonaId, { grounding_mode: 'strict' }), 200);
+      // When a count reflects an ingest is not stated: asked until it does or the index deadline passes.
+      await pollUntil(
+        () => kb.personaBases(customPersonaId),
+        (kbs) => kbs.find((b) => b.kbId === kbId)?.docsCount === 1,
+        { timeoutMs: INDEX_DEADLINE_MS },
+      );
       const exchange = await kb.client.call('listPersonaKnowledgeBases', {
         path: { personaId: customPersonaId },
       });

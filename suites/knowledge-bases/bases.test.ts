@@ -6,6 +6,8 @@ import { expectSchema } from '../../src/checks/schema.ts';
 import { expectStatus } from '../../src/checks/status.ts';
 import { knowledgeBaseCreateBody, markedSentence, markerWord } from '../../src/generate/knowledge.ts';
 import { check } from '../../src/harness/check.ts';
+import { pollUntil } from '../../src/harness/poll.ts';
+import { INDEX_DEADLINE_MS } from '../../src/resources/knowledge-steps.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
 import { bodyOf, objectsIn, succeeded } from '../../src/http/json.ts';
 import { deleteKnowledgeBase } from '../../src/resources/knowledge-bases.ts';
@@ -128,7 +130,12 @@ describe('listKnowledgeBases — GET /kb', () => {
       const { kbId } = await kb.createBase();
       await kb.addText(kbId, { mode: 'inline' });
       await kb.addText(kbId, { mode: 'vector' });
-      const listed = await kb.listedBase(kbId);
+      // When the counts reflect an ingest is not stated: asked until they do or the index deadline passes.
+      const { answer: listed } = await pollUntil(
+        () => kb.listedBase(kbId),
+        (base) => base?.docsCount === 2 && base.liveSourcesCount === 1,
+        { timeoutMs: INDEX_DEADLINE_MS },
+      );
       expect(listed?.docsCount, 'docsCount').toBe(2);
       expect(listed?.liveSourcesCount, 'liveSourcesCount (inline-tier documents)').toBe(1);
     },
