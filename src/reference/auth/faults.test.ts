@@ -70,6 +70,46 @@ const PROBES: Record<AuthFault, FaultProbe> = {
     summary(h, 'knowledgeBase:edit', 'DELETE', '/kb/probe-base/personas/probe'),
   'auth.voices-judged-as-assistants': (h) => summary(h, 'assistants:manage', 'GET', VOICES),
   'auth.preset-without-voices': (h) => summary(h, 'preset:assistants-knowledge', 'GET', VOICES),
+  'auth.list-assistants-needs-edit': (h) => summary(h, 'assistants:view', 'POST', PERSONA.list()),
+  'auth.search-assistants-needs-edit': (h) =>
+    summary(h, 'assistants:view', 'POST', PERSONA.search, { search: 'probe' }),
+  'auth.get-assistant-needs-edit': (h) => summary(h, 'assistants:view', 'POST', PERSONA.get('probe')),
+  'auth.create-assistant-at-view': (h) => summary(h, 'assistants:view', 'POST', PERSONA.create, {}),
+  'auth.update-assistant-needs-manage': (h) =>
+    summary(h, 'assistants:edit', 'PUT', PERSONA.update, { customPersonaId: 'probe' }),
+  'auth.delete-assistant-at-edit': (h) => summary(h, 'assistants:edit', 'DELETE', PERSONA.delete('probe')),
+  'auth.share-assistant-at-edit': (h) => summary(h, 'assistants:edit', 'POST', PERSONA.share('probe')),
+  'auth.transfer-row-missing': (h) =>
+    summary(h, 'assistants:manage', 'POST', PERSONA.transfer('0123456789abcdef01234567'), {}),
+  'auth.voices-need-edit': (h) => summary(h, 'voices:view', 'GET', VOICES),
+  'auth.voices-accept-assistants': (h) => summary(h, 'assistants:view', 'GET', VOICES),
+  'auth.list-plugins-needs-edit': (h) => summary(h, 'plugins:view', 'POST', PLUGIN.list()),
+  'auth.get-plugin-needs-edit': (h) =>
+    summary(h, 'plugins:view', 'POST', PLUGIN.get, { title: 'probe_plugin' }),
+  'auth.search-plugins-needs-edit': (h) =>
+    summary(h, 'plugins:view', 'POST', PLUGIN.search, { search: 'probe' }),
+  'auth.delete-plugin-at-edit': (h) =>
+    summary(h, 'plugins:edit', 'DELETE', PLUGIN.delete, { title: 'probe_plugin' }),
+  'auth.list-assistants-row-missing': (h) => summary(h, 'assistants:view', 'POST', PERSONA.list()),
+  'auth.create-assistant-needs-manage': (h) => summary(h, 'assistants:edit', 'POST', PERSONA.create, {}),
+  'auth.update-assistant-at-view': (h) =>
+    summary(h, 'assistants:view', 'PUT', PERSONA.update, { customPersonaId: 'probe' }),
+  'auth.delete-assistant-any-manage': (h) => summary(h, 'plugins:manage', 'DELETE', PERSONA.delete('probe')),
+  'auth.transfer-any-manage': (h) =>
+    summary(h, 'knowledgeBase:manage', 'POST', PERSONA.transfer('0123456789abcdef01234567'), {}),
+  'auth.list-plugins-judged-as-assistants': (h) => summary(h, 'plugins:view', 'POST', PLUGIN.list()),
+  'auth.delete-plugin-any-manage': (h) =>
+    summary(h, 'assistants:manage', 'DELETE', PLUGIN.delete, { title: 'probe_plugin' }),
+  'auth.search-assistants-row-missing': (h) =>
+    summary(h, 'assistants:view', 'POST', PERSONA.search, { search: 'probe' }),
+  'auth.get-assistant-any-module': (h) => summary(h, 'plugins:view', 'POST', PERSONA.get('probe')),
+  'auth.share-assistant-any-manage': (h) => summary(h, 'plugins:manage', 'POST', PERSONA.share('probe')),
+  'auth.voices-row-missing': (h) => summary(h, 'voices:view', 'GET', VOICES),
+  'auth.voices-any-module': (h) => summary(h, 'assistants:view', 'GET', VOICES),
+  'auth.get-plugin-judged-as-assistants': (h) =>
+    summary(h, 'plugins:view', 'POST', PLUGIN.get, { title: 'probe_plugin' }),
+  'auth.search-plugins-row-missing': (h) =>
+    summary(h, 'plugins:view', 'POST', PLUGIN.search, { search: 'probe' }),
   'auth.scope-denied-without-held': denied,
   'auth.scope-denied-module-renamed': denied,
   'auth.scope-denied-required-is-held': denied,

@@ -146,6 +146,123 @@ export const AUTH_FAULTS = {
     requirement: 'AUTH-24',
     breaks: 'the assistants-and-knowledge preset is issued without voices',
   },
+  // The scope rows of the assistant, voice and plugin routes, each judged one level off.
+  'auth.list-assistants-needs-edit': {
+    requirement: 'AS-LIST-01',
+    breaks: 'list assistants demands assistants:edit (its POST taken for a write)',
+  },
+  'auth.search-assistants-needs-edit': {
+    requirement: 'AS-SEARCH-01',
+    breaks: 'search assistants demands assistants:edit (its POST taken for a write)',
+  },
+  'auth.get-assistant-needs-edit': {
+    requirement: 'AS-GET-01',
+    breaks: 'get assistant demands assistants:edit (its POST taken for a write)',
+  },
+  'auth.create-assistant-at-view': {
+    requirement: 'AS-CREATE-27',
+    breaks: 'create assistant accepts assistants:view',
+  },
+  'auth.update-assistant-needs-manage': {
+    requirement: 'AS-UPDATE-01',
+    breaks: 'update assistant demands assistants:manage',
+  },
+  'auth.delete-assistant-at-edit': {
+    requirement: 'AS-DELETE-01',
+    breaks: 'delete assistant needs only assistants:edit',
+  },
+  'auth.share-assistant-at-edit': {
+    requirement: 'AS-SHARE-01',
+    breaks: 'share assistant needs only assistants:edit',
+  },
+  'auth.transfer-row-missing': {
+    requirement: 'AS-TRANSFER-01',
+    breaks:
+      'transfer ownership has no row in the scope table, so every scoped key, manage included, gets route_not_in_scope_table',
+  },
+  'auth.voices-need-edit': { requirement: 'VOICE-11', breaks: 'the voice catalog demands voices:edit' },
+  'auth.voices-accept-assistants': {
+    requirement: 'VOICE-15',
+    breaks: 'the voice catalog also lets through a key holding assistants (at any level) without voices',
+  },
+  'auth.list-plugins-needs-edit': {
+    requirement: 'PL-LIST-01',
+    breaks: 'list plugins demands plugins:edit (its POST taken for a write)',
+  },
+  'auth.get-plugin-needs-edit': {
+    requirement: 'PL-GET-01',
+    breaks: 'get plugin demands plugins:edit (its POST taken for a write)',
+  },
+  'auth.search-plugins-needs-edit': {
+    requirement: 'PL-SEARCH-01',
+    breaks: 'search plugins demands plugins:edit (its POST taken for a write)',
+  },
+  'auth.delete-plugin-at-edit': {
+    requirement: 'PL-DELETE-01',
+    breaks: 'delete plugin needs only plugins:edit',
+  },
+  // The same rows, each with a second bug: the other direction, a missing row, another module.
+  'auth.list-assistants-row-missing': {
+    requirement: 'AS-LIST-01',
+    breaks:
+      'list assistants has no row in the scope table (keyed without its sessionId), so every scoped key gets route_not_in_scope_table',
+  },
+  'auth.create-assistant-needs-manage': {
+    requirement: 'AS-CREATE-27',
+    breaks: 'create assistant demands assistants:manage',
+  },
+  'auth.update-assistant-at-view': {
+    requirement: 'AS-UPDATE-01',
+    breaks: 'update assistant accepts assistants:view',
+  },
+  'auth.delete-assistant-any-manage': {
+    requirement: 'AS-DELETE-01',
+    breaks: 'delete assistant accepts a key holding manage in any module, assistants or not',
+  },
+  'auth.transfer-any-manage': {
+    requirement: 'AS-TRANSFER-01',
+    breaks: 'transfer ownership accepts a key holding manage in any module, assistants or not',
+  },
+  'auth.list-plugins-judged-as-assistants': {
+    requirement: 'PL-LIST-01',
+    breaks:
+      'the plugin list (the assistant editor picks from it) is judged by the assistants module: an assistants key reaches it, a plugins key is refused',
+  },
+  'auth.delete-plugin-any-manage': {
+    requirement: 'PL-DELETE-01',
+    breaks: 'delete plugin accepts a key holding manage in any module, plugins or not',
+  },
+  'auth.search-assistants-row-missing': {
+    requirement: 'AS-SEARCH-01',
+    breaks:
+      'search assistants has no row in the scope table, so every scoped key gets route_not_in_scope_table',
+  },
+  'auth.get-assistant-any-module': {
+    requirement: 'AS-GET-01',
+    breaks: 'get assistant accepts a key holding view or more in any module, assistants or not',
+  },
+  'auth.share-assistant-any-manage': {
+    requirement: 'AS-SHARE-01',
+    breaks: 'share assistant accepts a key holding manage in any module, assistants or not',
+  },
+  'auth.voices-row-missing': {
+    requirement: 'VOICE-11',
+    breaks:
+      'the voice catalog (outside the persona routes) has no row in the scope table, so a voices:view key gets route_not_in_scope_table',
+  },
+  'auth.voices-any-module': {
+    requirement: 'VOICE-15',
+    breaks: 'the voice catalog accepts a key holding any module, an assistants-only key included',
+  },
+  'auth.get-plugin-judged-as-assistants': {
+    requirement: 'PL-GET-01',
+    breaks:
+      'get plugin (the assistant editor reads it) is judged by the assistants module: an assistants key reaches it, a plugins key is refused',
+  },
+  'auth.search-plugins-row-missing': {
+    requirement: 'PL-SEARCH-01',
+    breaks: 'search plugins has no row in the scope table, so every scoped key gets route_not_in_scope_table',
+  },
   // The 403 bodies of the scope gate.
   'auth.scope-denied-without-held': { requirement: 'ERR-02', breaks: 'the scope_denied body has no `held`' },
   'auth.scope-denied-module-renamed': {

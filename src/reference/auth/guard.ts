@@ -19,7 +19,7 @@ import type { ApiKey, KeyStore } from './keys.ts';
 import { isKnowledgeBaseRoute, legacyAllows } from './legacy-allowlist.ts';
 import { levelSatisfies, type ScopeMap } from './levels.ts';
 import { FORBIDDEN_ROUTE_KEYS } from './probe-routes.ts';
-import { routeKey } from './scope-table.ts';
+import { judgedOnAnyModule, routeKey } from './scope-table.ts';
 
 /** The scheme is case-insensitive (RFC 9110); exactly one token must follow it. */
 const BEARER = /^Bearer +(\S+) *$/i;
@@ -61,7 +61,7 @@ export interface RouteContext {
   url: string;
 }
 
-/** The highest level a key holds in any module, which the `auth.module-ignored` fault compares. */
+/** The highest level a key holds in any module, which `auth.module-ignored` and the any-module rows compare. */
 function highestLevel(scopes: ScopeMap | undefined): Level | undefined {
   const held = Object.values(scopes ?? {});
   return LEVELS.filter((level) => held.includes(level)).at(-1);
@@ -132,7 +132,14 @@ export function authorize(
     if (fault('auth.unscoped-routes-hidden')) return routeHidden();
     return routeNotInScopeTable(fault('auth.unscoped-code-truncated') ? 'route_not_in_scope' : undefined);
   }
-  const held = fault('auth.module-ignored') ? highestLevel(key.scopes) : key.scopes?.[scope.module];
+  // A planted fault: the voice catalog, picked from in the assistant editor, also takes an assistants key.
+  if (fault('auth.voices-accept-assistants') && scope.module === 'voices' && key.scopes?.assistants) {
+    return undefined;
+  }
+  const held =
+    fault('auth.module-ignored') || judgedOnAnyModule(id, faults)
+      ? highestLevel(key.scopes)
+      : key.scopes?.[scope.module];
   return levelPasses(held, scope, fault) ? undefined : scopeDenied(scope.module, scope.level, held, faults);
 }
 

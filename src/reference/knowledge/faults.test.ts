@@ -859,6 +859,15 @@ const PROBES: Record<KnowledgeFault, FaultProbe> = {
     await h.call('full', 'DELETE', `/kb/${kbId}/documents/${docId}`);
     return resultCount(h, kbId, { query: 'shrews' });
   },
+  // Persona addressing.
+  'kb.persona-by-object-id': async (h) => {
+    const persona = await createPersona(h);
+    return (await h.call('full', 'POST', `/kb/${await createBase(h)}/personas/${persona}`)).status;
+  },
+  'kb.persona-answered-by-object-id': async (h) => {
+    const persona = await createPersona(h);
+    return (await h.call('full', 'POST', `/kb/${await createBase(h)}/personas/${persona}`)).json.personaId;
+  },
 };
 
 describeFaultProbes('planted faults of the knowledge-base module', KNOWLEDGE_FAULTS, PROBES);

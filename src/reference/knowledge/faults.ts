@@ -577,6 +577,16 @@ export const KNOWLEDGE_FAULTS = {
     requirement: 'STATE-15',
     breaks: "once its base was attached a second time, a deleted document's chunks stay in query results",
   },
+  // Persona addressing.
+  'kb.persona-by-object-id': {
+    requirement: 'IDS-16',
+    breaks: 'the assistant in a /kb path is looked up by its object _id, so its customPersonaId is not found',
+  },
+  'kb.persona-answered-by-object-id': {
+    requirement: 'IDS-16',
+    breaks:
+      'the assistant is found by its customPersonaId but answered and attached under its object _id (personaId in the answers is the _id)',
+  },
 } as const satisfies Record<string, FaultSpec>;
 
 export type KnowledgeFault = keyof typeof KNOWLEDGE_FAULTS;
