@@ -1,6 +1,7 @@
 import type { CommandSpec } from './command-line.ts';
 import { formatDuration } from './quantities.ts';
 import { TARGET_OPTIONS } from './target-options.ts';
+import { DEFAULT_SETTLE_MS } from '../harness/patience.ts';
 
 /**
  * `conformance run`'s options and defaults, apart from the run itself: the command table and the
@@ -63,6 +64,12 @@ export const RUN_COMMAND: CommandSpec = {
       value: 'DURATION',
       help: 'bound on the whole run (e.g. 30m, 90s, 1h30m): checks not started by then are errored with the reason, and the run exits 2',
       default: formatDuration(DEFAULT_DEADLINE_MS),
+    },
+    settle: {
+      type: 'string',
+      value: 'DURATION',
+      help: 'how long a check waits for a write to show in counts, stats and query answers before it judges (a fetch of a page: twice as long); only an effect that never shows waits it out',
+      default: formatDuration(DEFAULT_SETTLE_MS),
     },
     concurrency: {
       type: 'string',

@@ -28,6 +28,7 @@ import { newRunId } from '../resources/run-id.ts';
 import { readRunRequest } from '../selftest/run-request.ts';
 import { accountClients, cleanupCommandLine, sweepLedgerFile } from './cleanup.ts';
 import { formatDuration, parseDuration, parseSize } from './quantities.ts';
+import { DEFAULT_SETTLE_MS, patienceOf } from '../harness/patience.ts';
 import {
   DEFAULT_CONCURRENCY,
   DEFAULT_DEADLINE_MS,
@@ -263,6 +264,7 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
     const seed = runSeed(args.string('seed'));
     const requestTimeoutMs = positiveInteger('--timeout', args.string('timeout'), DEFAULT_TIMEOUT_MS);
     const deadlineMs = durationOption('deadline', args.string('deadline'), DEFAULT_DEADLINE_MS);
+    const settleMs = durationOption('settle', args.string('settle'), DEFAULT_SETTLE_MS);
     const maxBodyBytes = sizeOption('max-body', args.string('max-body'), DEFAULT_MAX_BODY_BYTES);
     const readOnly = args.flag('read-only');
     const concurrency = positiveInteger('--concurrency', args.string('concurrency'), DEFAULT_CONCURRENCY);
@@ -367,6 +369,7 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
       maxBodyBytes,
       ledgerFile: ledger,
       readOnly,
+      patience: patienceOf(settleMs),
       // Each worker holds its share of the caps; the embedded reference is ours to load.
       ...(target.embedded && args.string('concurrency') === undefined && ratePerSecond === undefined
         ? {}

@@ -23,6 +23,7 @@ import { logExchange } from './exchange-log.ts';
 import { isSmokeCheck } from './smoke.ts';
 import { stableValue } from './stable-value.ts';
 import './provided.ts';
+import { patienceOf, type Patience } from './patience.ts';
 import type { FaultTarget, ProvidedTarget } from './provided.ts';
 
 /** The accounts checks create resources on: A through `full`, B through `other`. */
@@ -56,6 +57,8 @@ interface CheckFixtures {
    * target, never in a module variable, which would outlive the file and ignore the target.
    */
   shared: <T>(key: string, make: () => Promise<T>) => Promise<T>;
+  /** How long to wait for an expected effect before judging (`--settle`). */
+  patience: Patience;
 }
 
 /** Fixtures the checks do not see: the store behind `resources` and `workbench`. */
@@ -192,8 +195,16 @@ const conformanceTest = base.extend<CheckFixtures & InternalFixtures>({
     AUTO,
   ],
   kb: [
-    async ({ as, spec, tracker, prefix }, use) => {
-      await use((role = 'full') => new KnowledgeSteps(as(role), { spec, tracker, prefix }));
+    async ({ as, spec, tracker, prefix, patience }, use) => {
+      await use(
+        (role = 'full') => new KnowledgeSteps(as(role), { spec, tracker, prefix, indexMs: patience.indexMs }),
+      );
+    },
+    AUTO,
+  ],
+  patience: [
+    async ({ target }, use) => {
+      await use(target.patience ?? patienceOf());
     },
     AUTO,
   ],

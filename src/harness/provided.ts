@@ -1,4 +1,5 @@
 import type { Keyring } from '../target/keyring-types.ts';
+import type { Patience } from './patience.ts';
 
 /**
  * What the CLI hands every check file through vitest's `provide`/`inject`: plain data only, since
@@ -28,6 +29,8 @@ export interface ProvidedTarget {
   readOnly?: boolean;
   /** Where each worker logs the exchanges of its checks, joined into exchanges.har after the run. */
   exchangeLogDir?: string;
+  /** How long a check waits for an expected effect (--settle; absent: the default). */
+  patience?: Patience;
 }
 
 /** Which checks a run registers to execute (`--requirement`): those citing one of these ids. */

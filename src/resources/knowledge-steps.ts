@@ -22,13 +22,6 @@ import { fixtureFilePart } from './fixture-site.ts';
  * is itself checked: the documented status and the spec's schema for the answer.
  */
 
-/**
- * Stats and query answers may trail a write on an implementation that indexes asynchronously (an
- * embedding queue, an eventually consistent store), so a check expecting them to reflect an ingest
- * or a delete asks again until they do or this deadline passes, then judges the last answer.
- */
-export const INDEX_DEADLINE_MS = 10_000;
-
 export interface Stats {
   exchange: Exchange;
   documentsCount: number;
@@ -65,6 +58,11 @@ export interface KnowledgeStepsContext {
   spec: Spec;
   tracker: ResourceTracker;
   prefix: string;
+  /**
+   * Stats and query answers may trail a write (src/harness/patience.ts): a step expecting them to
+   * reflect an ingest or a delete asks again until they do or this many ms pass.
+   */
+  indexMs: number;
 }
 
 export class KnowledgeSteps {
@@ -186,7 +184,7 @@ export class KnowledgeSteps {
 
   /** Stats, asked again until `done` accepts them or the index deadline passes; the last answer either way. */
   async statsWhen(kbId: string, done: (stats: Stats) => boolean): Promise<Stats> {
-    return (await pollUntil(() => this.stats(kbId), done, { timeoutMs: INDEX_DEADLINE_MS })).answer;
+    return (await pollUntil(() => this.stats(kbId), done, { timeoutMs: this.context.indexMs })).answer;
   }
 
   async query(kbId: string, query: string, topK?: number): Promise<QueryAnswer> {
@@ -206,7 +204,7 @@ export class KnowledgeSteps {
     done: (answer: QueryAnswer) => boolean,
     topK?: number,
   ): Promise<QueryAnswer> {
-    return (await pollUntil(() => this.query(kbId, query, topK), done, { timeoutMs: INDEX_DEADLINE_MS }))
+    return (await pollUntil(() => this.query(kbId, query, topK), done, { timeoutMs: this.context.indexMs }))
       .answer;
   }
 

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createVitest, type SerializedError, type Vitest } from 'vitest/node';
+import { patienceOf } from '../harness/patience.ts';
 import type { FaultTarget, ProvidedTarget } from '../harness/provided.ts';
 import { DEFAULT_MAX_BODY_BYTES } from '../http/client.ts';
 import type { FaultDefinition } from '../reference/fault-catalog.ts';
@@ -11,6 +12,13 @@ import { newRunId } from '../resources/run-id.ts';
 import { startFixtureServer, type FixtureServer } from '../target/fixture-server.ts';
 import { DEFAULT_PROPERTY_RUNS, DEFAULT_TIMEOUT_MS } from '../cli/run-spec.ts';
 import type { ChildRun } from './child-run.ts';
+
+/**
+ * The reference indexes a write before it answers and re-crawls a page at once, so only a fault
+ * whose effect never shows waits out a check's patience: 3 s of it instead of a run's 10 s is
+ * still ample on a loaded machine and keeps such faults from dominating the self-test.
+ */
+const SELF_TEST_SETTLE_MS = 3_000;
 
 /** A fault and the check files citing its requirement (relative to the project). */
 export interface FaultPlan {
@@ -63,6 +71,7 @@ export class FaultLane {
       seed: Math.floor(Math.random() * 2 ** 31),
       requestTimeoutMs: DEFAULT_TIMEOUT_MS,
       maxBodyBytes: DEFAULT_MAX_BODY_BYTES,
+      patience: patienceOf(SELF_TEST_SETTLE_MS),
     };
   }
 

@@ -10,11 +10,7 @@ import type { Exchange } from '../../src/http/exchange.ts';
 import { deleteAssistant, SESSION_ID } from '../../src/resources/assistants.ts';
 import { bodyOf, objectsIn, succeeded, type JsonObject } from '../../src/http/json.ts';
 import { pollUntil } from '../../src/harness/poll.ts';
-import {
-  attachmentsOf,
-  INDEX_DEADLINE_MS,
-  type KnowledgeSteps,
-} from '../../src/resources/knowledge-steps.ts';
+import { attachmentsOf, type KnowledgeSteps } from '../../src/resources/knowledge-steps.ts';
 
 const MAX_BASES = 3;
 const ATTACH = { operations: ['attachKnowledgeBase', 'listPersonaKnowledgeBases'] };
@@ -466,7 +462,7 @@ describe('listPersonaKnowledgeBases — GET /kb/persona/{personaId}', () => {
       await pollUntil(
         () => kb.personaBases(customPersonaId),
         (kbs) => kbs.find((b) => b.kbId === kbId)?.docsCount === 1,
-        { timeoutMs: INDEX_DEADLINE_MS },
+        { timeoutMs: ctx.patience.indexMs },
       );
       const exchange = await kb.client.call('listPersonaKnowledgeBases', {
         path: { personaId: customPersonaId },
@@ -502,7 +498,7 @@ describe('listPersonaKnowledgeBases — GET /kb/persona/{personaId}', () => {
       const { answer } = await pollUntil(
         () => kb.personaBases(customPersonaId),
         (kbs) => entryOf(kbs)?.docsCount === 1,
-        { timeoutMs: INDEX_DEADLINE_MS },
+        { timeoutMs: ctx.patience.indexMs },
       );
       expect(entryOf(answer)?.docsCount, 'docsCount of the attached base after one ingest').toBe(1);
     },

@@ -7,7 +7,6 @@ import { expectStatus } from '../../src/checks/status.ts';
 import { knowledgeBaseCreateBody, markedSentence, markerWord } from '../../src/generate/knowledge.ts';
 import { check } from '../../src/harness/check.ts';
 import { pollUntil } from '../../src/harness/poll.ts';
-import { INDEX_DEADLINE_MS } from '../../src/resources/knowledge-steps.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
 import { bodyOf, objectsIn, succeeded } from '../../src/http/json.ts';
 import { deleteKnowledgeBase } from '../../src/resources/knowledge-bases.ts';
@@ -134,7 +133,7 @@ describe('listKnowledgeBases — GET /kb', () => {
       const { answer: listed } = await pollUntil(
         () => kb.listedBase(kbId),
         (base) => base?.docsCount === 2 && base.liveSourcesCount === 1,
-        { timeoutMs: INDEX_DEADLINE_MS },
+        { timeoutMs: ctx.patience.indexMs },
       );
       expect(listed?.docsCount, 'docsCount').toBe(2);
       expect(listed?.liveSourcesCount, 'liveSourcesCount (inline-tier documents)').toBe(1);

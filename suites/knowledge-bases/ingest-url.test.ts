@@ -71,7 +71,7 @@ describe('ingestUrl — POST /kb/{kbId}/ingest-url', () => {
       const { answer, satisfied } = await pollUntil(
         () => fetchCount(ctx.target, token),
         (n) => n >= 1,
-        { timeoutMs: 10_000 },
+        { timeoutMs: ctx.patience.fetchMs },
       );
       expect(satisfied, `fetches of the page seen by the fixture server: ${answer}`).toBe(true);
     },

@@ -26,14 +26,7 @@ import {
   pageUrl,
   releaseFetches,
 } from '../../src/resources/fixture-site.ts';
-import {
-  autoRefreshOf,
-  INDEX_DEADLINE_MS,
-  type KnowledgeSteps,
-} from '../../src/resources/knowledge-steps.ts';
-
-/** The re-crawl is queued, so its effects are awaited generously (polled, never slept). */
-const RECRAWL_DEADLINE_MS = 20_000;
+import { autoRefreshOf, type KnowledgeSteps } from '../../src/resources/knowledge-steps.ts';
 
 async function refreshNow(ctx: CheckContext, kb: KnowledgeSteps, kbId: string): Promise<Exchange> {
   const exchange = await kb.client.call('refreshNow', { path: { kbId } });
@@ -230,11 +223,11 @@ describe('refreshNow — POST /kb/{kbId}/refresh-now', () => {
       const { answer, satisfied } = await pollUntil(
         () => fetchCount(ctx.target, token),
         (n) => n > fetchedAtIngest,
-        { timeoutMs: RECRAWL_DEADLINE_MS },
+        { timeoutMs: ctx.patience.fetchMs },
       );
       expect(
         satisfied,
-        `fetches of the page: ${fetchedAtIngest} at ingest, ${answer} within ${RECRAWL_DEADLINE_MS} ms of refresh-now`,
+        `fetches of the page: ${fetchedAtIngest} at ingest, ${answer} within ${ctx.patience.fetchMs} ms of refresh-now`,
       ).toBe(true);
     },
     { operations: ['ingestUrl', 'refreshNow'] },
@@ -253,7 +246,7 @@ describe('refreshNow — POST /kb/{kbId}/refresh-now', () => {
       const ingested = await pollUntil(
         () => revisionReturned(kb, kbId, 0, fetchedAtIngest),
         (found) => found.revision !== undefined,
-        { timeoutMs: INDEX_DEADLINE_MS },
+        { timeoutMs: ctx.patience.indexMs },
       );
       if (ingested.answer.revision === undefined) {
         if (tier === 'vector') {
@@ -280,7 +273,7 @@ describe('refreshNow — POST /kb/{kbId}/refresh-now', () => {
           };
         },
         (state) => state.changed,
-        { timeoutMs: RECRAWL_DEADLINE_MS },
+        { timeoutMs: ctx.patience.fetchMs },
       );
       expect(
         satisfied,
@@ -316,7 +309,7 @@ describe('refreshNow — POST /kb/{kbId}/refresh-now', () => {
       await pollUntil(
         () => heldState(ctx.target, token),
         (s) => s.waiting === 0,
-        { timeoutMs: RECRAWL_DEADLINE_MS },
+        { timeoutMs: ctx.patience.fetchMs },
       );
     },
     { operations: ['ingestUrl', 'refreshNow'] },
@@ -343,19 +336,19 @@ describe('refreshNow — POST /kb/{kbId}/refresh-now', () => {
       const recrawled = await pollUntil(
         () => fetchCount(ctx.target, token),
         (n) => n > fetchedAtIngest,
-        { timeoutMs: RECRAWL_DEADLINE_MS },
+        { timeoutMs: ctx.patience.fetchMs },
       );
       // Leaving the others alone is only seen once the job ran: refresh-now "re-crawls immediately".
       expect(
         recrawled.satisfied,
-        `fetches of the URL-sourced document's page: ${fetchedAtIngest} at ingest, ${recrawled.answer} within ${RECRAWL_DEADLINE_MS} ms of refresh-now`,
+        `fetches of the URL-sourced document's page: ${fetchedAtIngest} at ingest, ${recrawled.answer} within ${ctx.patience.fetchMs} ms of refresh-now`,
       ).toBe(true);
       // The URL document's new text, where a query shows it, marks the job as having reached it.
       if (await holdsRevisionAfter(kb, kbId, 0, recrawled.answer)) {
         await pollUntil(
           () => holdsRevisionAfter(kb, kbId, fetchedAtIngest, recrawled.answer),
           (changed) => changed,
-          { timeoutMs: RECRAWL_DEADLINE_MS },
+          { timeoutMs: ctx.patience.fetchMs },
         );
       }
 
