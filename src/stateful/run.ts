@@ -3,7 +3,6 @@ import { expectProperty } from '../checks/property.ts';
 import type { CheckContext } from '../harness/check.ts';
 import { accountCommands } from './commands/index.ts';
 import { AccountModel, addCoverage, TRANSITIONS, type Transition } from './model.ts';
-import { INDEX_DEADLINE_MS } from '../resources/knowledge-steps.ts';
 import { newWorld, type ViewerRole } from './world.ts';
 
 /** Commands drawn per sequence at most (those whose precondition fails are skipped). */
@@ -28,7 +27,7 @@ export async function runAccountModel(ctx: CheckContext, coverage: ModelRunCover
       (role: ViewerRole) => ctx.target.keyring.keys[role] !== undefined,
     ),
   );
-  const patience = { timeoutMs: INDEX_DEADLINE_MS };
+  const patience = { timeoutMs: ctx.patience.indexMs };
   const commands = fc.commands([accountCommands(viewers)], { maxCommands: MAX_COMMANDS, size: 'max' });
   await expectProperty(
     fc.asyncProperty(commands, async (sequence) => {

@@ -3,6 +3,7 @@ import type { CheckContext } from '../harness/check.ts';
 import { pollUntil } from '../harness/poll.ts';
 import type { ApiClient } from '../http/client.ts';
 import type { Exchange } from '../http/exchange.ts';
+import type { JsonObject } from '../http/json.ts';
 import { accessiblePluginIds, deleteAssistant, readAssistant } from '../resources/assistants.ts';
 import type { AccountResources } from '../resources/account.ts';
 import { deleteKnowledgeBase } from '../resources/knowledge-bases.ts';
@@ -210,7 +211,14 @@ export async function expectBaseInStep(
     expect(listed.find((l) => l.docId === world.docId(d))?.mode, `mode of doc #${d}`).toBe(doc.tier);
   const counts = model.counts(b);
   if (inList) {
-    const base = await world.kb.listedBase(kbId);
+    // When the listed counts reflect an ingest or a delete is not stated: asked again until they
+    // do or the index deadline passes, as for stats below.
+    const base = await listedBaseWhen(
+      world,
+      kbId,
+      (listedBase) =>
+        listedBase?.docsCount === counts.documents && listedBase.liveSourcesCount === counts.inline,
+    );
     expect(base, `base #${b} in the list of bases`).toBeDefined();
     expect(base?.docsCount, `docsCount of base #${b}`).toBe(counts.documents);
     expect(base?.liveSourcesCount, `liveSourcesCount of base #${b}`).toBe(counts.inline);
@@ -232,4 +240,20 @@ export async function expectBaseInStep(
       `vectorCount of base #${b}, ${vectors === 'up' ? 'above' : 'below'} ${before} after the last step`,
     )[vectors === 'up' ? 'toBeGreaterThan' : 'toBeLessThan'](before);
   world.vectorCounts.set(b, stats.vectorCount);
+}
+
+/**
+ * The base as the list of bases shows it, asked again until `done` accepts it or the world's
+ * patience runs out (then none is left for later steps); the last answer either way.
+ */
+export async function listedBaseWhen(
+  world: World,
+  kbId: string,
+  done: (base: JsonObject | undefined) => boolean,
+): Promise<JsonObject | undefined> {
+  const { answer, satisfied } = await pollUntil(() => world.kb.listedBase(kbId), done, {
+    timeoutMs: world.patience.timeoutMs,
+  });
+  if (!satisfied) world.patience.timeoutMs = 0;
+  return answer;
 }

@@ -24,6 +24,8 @@ export class CreateAssistant extends Step {
 
   protected async act(model: AccountModel, world: World): Promise<void> {
     const body = await world.account.personaBody('sa', {
+      // The list shows a title; what it shows for an assistant created without one is not stated.
+      title: 'Conformance model assistant',
       isPublic: this.isPublic,
       os: ['android'],
       Is_main_agent: false,

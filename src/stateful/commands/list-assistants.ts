@@ -2,7 +2,8 @@ import { expect } from 'vitest';
 import { expectPageArithmetic } from '../../checks/list-page.ts';
 import { judgeWalk } from '../../checks/page-walk.ts';
 import { expectSchema } from '../../checks/schema.ts';
-import { bodyOf, objectsIn } from '../../http/json.ts';
+import type { Exchange } from '../../http/exchange.ts';
+import { bodyOf, isObject, objectsIn } from '../../http/json.ts';
 import { walkPages } from '../../resources/pages.ts';
 import type { AccountModel } from '../model.ts';
 import { Step } from '../step.ts';
@@ -14,9 +15,10 @@ const CAP = 30;
 
 /**
  * The list of assistants walked page by page with a drawn `limit` (under the filter the run's
- * assistants share): each live assistant of the run is on exactly one page, with the model's name
- * and isPublic; no assistant the run deleted is on any. The account's other assistants are not
- * judged, and a list that moved while it was read (another client at work) is not judged either.
+ * assistants share): each live non-public assistant of the run is on exactly one page, each live
+ * assistant listed is on one page only, with the model's name and isPublic; no assistant the run
+ * deleted is on any. The account's other assistants are not judged (nor held to the schema), and a
+ * list that moved while it was read (another client at work) is not judged either.
  */
 export class ListAssistants extends Step {
   constructor(private readonly limit: number) {
@@ -28,13 +30,16 @@ export class ListAssistants extends Step {
   }
 
   protected async act(model: AccountModel, world: World): Promise<void> {
+    const ours = new Set([...world.assistants.values()].map(({ id }) => id));
     const walk = await walkPages(world.client, 'listPersonas', {
       query: LISTED_AS,
       key: 'customPersonaId',
       limit: this.limit,
       cap: CAP,
       onPage: (exchange, page) => {
-        expectSchema(world.spec, exchange);
+        // The schema is judged on the page with the run's own items only: the account's other
+        // assistants (a real account's data, made before or by other means) are not the run's to judge.
+        expectSchema(world.spec, withItemsOf(exchange, ours));
         expectPageArithmetic(exchange, {
           items: 'allPersonas',
           total: 'totalPersonas',
@@ -44,18 +49,21 @@ export class ListAssistants extends Step {
       },
     });
     const live = [...model.assistants.keys()].map((a) => [a, world.assistantId(a)] as const);
+    // `private` "means owned or granted", which holds the run's public assistants too; a reading
+    // that also leaves the public ones out of `private` is not excluded by the document, so only
+    // the run's non-public assistants must be on a page. A public one found is judged all the same.
+    const wanted = live.filter(([a]) => !model.assistant(a).isPublic).map(([, id]) => id);
     let judged = true;
-    judgeWalk(
-      walk,
-      live.map(([, id]) => id),
-      { isolated: false, observe: () => (judged = false) },
-    );
+    judgeWalk(walk, wanted, { isolated: false, observe: () => (judged = false) });
     if (!judged) return;
     const items = walk.pages.flatMap((page) => objectsIn(bodyOf(page.exchange), 'allPersonas'));
     for (const [a, id] of live) {
       const item = items.find((i) => i.customPersonaId === id);
       const expected = model.assistant(a);
+      if (item === undefined && expected.isPublic) continue;
       world.last = walk.pages.find((page) => page.identities.includes(id))?.exchange ?? world.last;
+      const seen = walk.pages.flatMap((page) => page.identities.filter((x) => x === id));
+      expect(seen.length, `times assistant #${a} is listed (limit ${this.limit})`).toBeLessThanOrEqual(1);
       expect(
         { name: item?.name, isPublic: item?.isPublic },
         `assistant #${a} in the list (limit ${this.limit})`,
@@ -69,4 +77,16 @@ export class ListAssistants extends Step {
   toString(): string {
     return `list assistants (limit ${this.limit}, every page)`;
   }
+}
+
+/** The exchange as if its page held only the items with one of the `ids` (for a schema check). */
+function withItemsOf(exchange: Exchange, ids: ReadonlySet<string>): Exchange {
+  const { response } = exchange;
+  const json = response?.json;
+  if (response === undefined || !isObject(json) || !Array.isArray(json.allPersonas)) return exchange;
+  const allPersonas = json.allPersonas.filter(
+    (item: unknown) =>
+      isObject(item) && typeof item.customPersonaId === 'string' && ids.has(item.customPersonaId),
+  );
+  return { ...exchange, response: { ...response, json: { ...json, allPersonas } } };
 }

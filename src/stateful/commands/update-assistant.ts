@@ -7,7 +7,7 @@ import { Step } from '../step.ts';
 import { expectAssistantRead, type World } from '../world.ts';
 
 /**
- * PUT updatePersona with a new name and/or isPublic: 200 {status: true, message}; get then shows
+ * PUT updatePersona with a new name and/or isPublic: 200 {status: boolean, message}; get then shows
  * the fields sent and keeps the rest (a partial update), attachments and plugins included.
  */
 export class UpdateAssistant extends Step {
@@ -38,7 +38,8 @@ export class UpdateAssistant extends Step {
     const exchange = await world.client.call('updatePersona', { body: { personaId, ...update } });
     expectStatus(exchange, 200);
     expectSchema(world.spec, exchange);
-    expect(bodyOf(exchange).status, 'status of the update answer').toBe(true);
+    // `status` is a boolean on assistant routes; which value a success carries is not stated.
+    expect(typeof bodyOf(exchange).status, 'type of status in the update answer').toBe('boolean');
     model.updateAssistant(a, update);
     await expectAssistantRead(model, world, a);
   }
