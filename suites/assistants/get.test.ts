@@ -102,7 +102,9 @@ describe('getPersona — POST /persona/enterprise/getPersona/{sessionId}/{person
       );
       expect(accessiblePluginIds(data), 'the plugin _id sent').toContain(pluginId);
     },
-    GET,
+    // The create is the check's own: accessible_plugin takes plugin _id values (IDS-03), and a
+    // create refusing one is this check's failure, not a broken setup.
+    { operations: ['getPersona', 'createPersona'] },
   );
 
   check(

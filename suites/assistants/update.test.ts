@@ -229,7 +229,8 @@ describe('updatePersona — PUT /persona/enterprise/updatePersona', () => {
         sorted([first, second]),
       );
     },
-    UPDATE,
+    // The create with a plugin _id is the check's own (IDS-03): its refusal is a verdict.
+    { operations: ['updatePersona', 'createPersona'] },
   );
 
   check(
