@@ -25,23 +25,39 @@ Times the conformance suite on this machine, three ways, and prints one table:
   2. its recorded requests replayed raw with undici against a fresh reference: the harness overhead;
   3. a run through a local proxy adding ${ADDED_LATENCY_MS} ms to every request, against its critical-path bound.
 Takes a few minutes. Not a test: nothing is asserted.
-  --json   print the figures as JSON instead of the table
-  --help   this text`;
+  --json          print the figures as JSON instead of the table
+  --workers N     the latency run's --workers (default: the run's own default)
+  --help          this text`;
 
-function parseFlags(argv: string[]): { json: boolean; help: boolean } {
+interface BenchFlags {
+  json: boolean;
+  help: boolean;
+  /** Passed to the latency run as --workers (validated there). */
+  workers?: string;
+}
+
+function parseFlags(argv: string[]): BenchFlags {
   const { values } = parseArgs({
     args: argv,
-    options: { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      json: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+      workers: { type: 'string' },
+    },
     strict: true,
     allowPositionals: false,
   });
-  return { json: values.json === true, help: values.help === true };
+  return {
+    json: values.json === true,
+    help: values.help === true,
+    ...(values.workers !== undefined ? { workers: values.workers } : {}),
+  };
 }
 
 const round = (value: number, digits = 0): number => Number(value.toFixed(digits));
 const say = (line: string): void => void process.stderr.write(`bench: ${line}\n`);
 
-async function bench(cleanup: Cleanup): Promise<Figures> {
+async function bench(cleanup: Cleanup, flags: BenchFlags): Promise<Figures> {
   const machine = describeMachine(PROJECT_ROOT);
   const tmp = await cleanup.tempDir();
 
@@ -85,6 +101,7 @@ async function bench(cleanup: Cleanup): Promise<Figures> {
       keyringFile,
       '--report-dir',
       latencyDir,
+      ...(flags.workers !== undefined ? ['--workers', flags.workers] : []),
     ],
     cleanup,
   );
@@ -144,7 +161,7 @@ async function bench(cleanup: Cleanup): Promise<Figures> {
 }
 
 async function main(): Promise<number> {
-  let flags: { json: boolean; help: boolean };
+  let flags: BenchFlags;
   try {
     flags = parseFlags(process.argv.slice(2));
   } catch (error) {
@@ -159,7 +176,7 @@ async function main(): Promise<number> {
   const cleanup = new Cleanup();
   cleanup.install();
   try {
-    const figures = await bench(cleanup);
+    const figures = await bench(cleanup, flags);
     if (flags.json) console.log(JSON.stringify(figures, null, 2));
     else console.log(`${renderTable(figureRows(figures))}\n\n${CHAIN_DEFINITION}`);
     return 0;

@@ -80,8 +80,8 @@ export const RUN_COMMAND: CommandSpec = {
     workers: {
       type: 'string',
       value: 'N',
-      help: 'check files run at a time, each in a worker thread; against a remote target more than the cores shorten the run (they mostly wait) and cost memory',
-      default: 'one per core',
+      help: 'check files run at a time, each in a worker thread; against a remote target they mostly wait, so more than the cores shorten the run, each at the price of memory (about 95 MB)',
+      default: 'one per core; against a base URL at least 4',
     },
     'rate-limit': {
       type: 'string',

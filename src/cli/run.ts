@@ -185,6 +185,9 @@ function markInterrupted(checks: readonly SummaryCheck[], signal: string): Summa
   );
 }
 
+/** Workers at least against a remote target, where they mostly wait (see the default below). */
+const REMOTE_WORKERS = 4;
+
 /** The checks a deadline kept from finishing: errored, with the reason, never silently absent. */
 async function checksCutByDeadline(
   include: readonly string[],
@@ -346,13 +349,17 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
     const allureDir = reportPath(reportDir, 'allure-results');
     const exchangeLogDir = reportPath(reportDir, 'exchanges.log.d');
     const runId = newRunId();
-    // One worker (check file at a time) per core by default. Against a remote target the workers
-    // mostly wait, so more of them shorten the run (npm run bench: 4 instead of 2 took a run with
-    // 20 ms of latency from 50 s to 28 s), at the price of memory: each is a thread of this
-    // process. Never more workers than requests allowed in flight: each needs one at least.
+    // One worker (check file at a time) per core against the embedded reference, which shares the
+    // cores. Against a remote target the workers mostly wait, so at least REMOTE_WORKERS run: with
+    // 20 ms of latency, 4 instead of 2 took a run from 54 s to 31 s, 1.26× its critical path (npm
+    // run bench), at about 190 MB more (each worker is a thread of this process). Never more
+    // workers than requests allowed in flight: each needs one at least.
+    const defaultWorkers = target.embedded
+      ? availableParallelism()
+      : Math.max(availableParallelism(), REMOTE_WORKERS);
     const workers = Math.max(
       1,
-      Math.min(positiveInteger('--workers', args.string('workers'), availableParallelism()), concurrency),
+      Math.min(positiveInteger('--workers', args.string('workers'), defaultWorkers), concurrency),
     );
     const ledger = ledgerFile(ledgerDir, runId);
     LedgerWriter.start(ledger, runId, target.baseUrl);
