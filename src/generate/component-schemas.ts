@@ -1,6 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { parse } from 'yaml';
-import { SPEC_PATH, type JsonSchema, type Spec } from '../spec/openapi.ts';
+import { parsedSpecDocument, type JsonSchema, type Spec } from '../spec/openapi.ts';
 
 function components(document: Record<string, unknown>): Record<string, JsonSchema> {
   const found = (document.components as { schemas?: Record<string, JsonSchema> } | undefined)?.schemas;
@@ -21,7 +19,7 @@ let raw: Record<string, JsonSchema> | undefined;
  * (one check per required field, per server-managed field), before any fixture exists.
  */
 export function rawComponentSchema(name: string): JsonSchema {
-  raw ??= components(parse(readFileSync(SPEC_PATH, 'utf8')) as Record<string, unknown>);
+  raw ??= components(parsedSpecDocument());
   const schema = raw[name];
   if (!schema) throw new Error(`spec: no component schema named ${name}`);
   return schema;
