@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { expect, inject } from 'vitest';
 import '../harness/provided.ts';
-import { ConformanceFailure, HarnessError } from './failure.ts';
+import { ConformanceFailure, HarnessError, SetupError } from './failure.ts';
 
 /** Environment variables that replay one failing run of a property (seed and path as printed). */
 export const REPLAY_ENV = { seed: 'CONFORMANCE_PROPERTY_SEED', path: 'CONFORMANCE_PROPERTY_PATH' } as const;
@@ -83,6 +83,9 @@ export async function expectProperty<Ts>(
     throw new ConformanceFailure(`${cause.summary}\n  ${story}`, cause.exchange);
   if (cause instanceof Error && cause.name === 'AssertionError')
     throw new ConformanceFailure(`${cause.message}\n  ${story}`, undefined);
+  // A setup step's wrong answer stays one, with its exchange: the check decides whether it is about
+  // that operation (then it is its failure) or not (then it is errored), as outside a property.
+  if (cause instanceof SetupError) throw new SetupError(`${cause.summary}\n  ${story}`, cause.exchange);
   const reason = cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause);
   throw new HarnessError(`${reason}\n  ${story}`);
 }

@@ -4,7 +4,7 @@ import type { Exchange } from '../http/exchange.ts';
 import { loadSpec, type Spec } from '../spec/openapi.ts';
 import { expectNotPlaintext } from './ciphertext.ts';
 import { expectComponentSchema } from './component-schema.ts';
-import { ConformanceFailure, ConformanceWarning, HarnessError } from './failure.ts';
+import { ConformanceFailure, ConformanceWarning, HarnessError, SetupError } from './failure.ts';
 import { expectFieldsNamed, namesField } from './fields-named.ts';
 import { expectPageArithmetic } from './list-page.ts';
 import { expectNotEchoed } from './not-echoed.ts';
@@ -188,6 +188,19 @@ describe('expectProperty', () => {
       { numRuns: 5 },
     ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HarnessError);
+  });
+
+  it("keeps a setup step's wrong answer a SetupError with its exchange, for the check to judge", async () => {
+    const answer = exchange(400, {});
+    const error = await expectProperty(
+      fc.asyncProperty(fc.nat(), async () => {
+        throw new SetupError('setup: create assistant: Received: 400 / Needed: 200', answer);
+      }),
+      { numRuns: 5 },
+    ).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SetupError);
+    expect((error as SetupError).exchange).toBe(answer);
+    expect((error as Error).message).toContain(`${REPLAY_ENV.seed}=`);
   });
 
   it('replays one case when the seed and path are given in the environment', async () => {
