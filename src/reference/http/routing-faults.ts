@@ -1,12 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { HttpFault } from './faults.ts';
 import { API_PREFIX } from './operation-route.ts';
+
+/** The HTTP module's faults of routing (declared in faults.ts, whose check is handed in). */
+type RoutingFault =
+  | 'http.version-in-header'
+  | 'http.kb-routes-outside-base'
+  | 'http.post-answers-201'
+  | 'http.delete-answers-204';
 
 /**
  * The planted faults of how requests reach the routes (the version, the base address, the success
  * status): hooks added only when one is planted, so an unfaulted server has none of them.
  */
-export function installRoutingFaults(app: FastifyInstance, fault: (id: HttpFault) => boolean): void {
+export function installRoutingFaults(app: FastifyInstance, fault: (id: RoutingFault) => boolean): void {
   if (fault('http.version-in-header') || fault('http.kb-routes-outside-base')) {
     app.addHook('preHandler', (request, reply, done) => {
       const misrouted = misroutedAnswer(fault, request);
@@ -32,7 +38,7 @@ export function installRoutingFaults(app: FastifyInstance, fault: (id: HttpFault
 
 /** What a planted routing fault answers instead of the route, or undefined to let the route answer. */
 function misroutedAnswer(
-  fault: (id: HttpFault) => boolean,
+  fault: (id: RoutingFault) => boolean,
   request: FastifyRequest,
 ): { status: number; body: Record<string, unknown> } | undefined {
   // The version read from a header, as if the path did not carry it.

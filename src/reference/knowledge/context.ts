@@ -2,13 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import type {} from '../caller.ts';
 import type { KnowledgeDeps, PageFetcher } from './deps.ts';
 import { KbError, notFound } from './errors.ts';
-import { knowledgeFault, type KnowledgeFault } from './faults.ts';
+import { knowledgeFault, type FaultCheck } from './faults.ts';
 import type { Recrawler } from './refresh.ts';
 import type { KnowledgeBase, KnowledgeStore, VisibleBase } from './store.ts';
-
-/** Whether a planted fault is on: `context.fault`, handed to the helpers that build answers and documents. */
-export type FaultCheck = (id: KnowledgeFault) => boolean;
-export const NO_FAULT: FaultCheck = () => false;
 
 /** Everything a route of this module needs, built once per server by `knowledgeRoutes`. */
 export interface KnowledgeContext {

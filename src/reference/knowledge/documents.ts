@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { chunkText } from './chunking.ts';
-import { NO_FAULT, type FaultCheck } from './context.ts';
+import { NO_FAULT, type FaultCheck } from './faults.ts';
 import type { DocumentMode, KbDocument, KnowledgeBase } from './store.ts';
 
 /** `mode: auto` keeps a text of at most this many characters inline, and chunks a longer one. */

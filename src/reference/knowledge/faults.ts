@@ -593,3 +593,10 @@ export type KnowledgeFault = keyof typeof KNOWLEDGE_FAULTS;
 
 /** Whether a knowledge-base fault is planted. */
 export const knowledgeFault = faultCheck(KNOWLEDGE_FAULTS);
+
+/**
+ * Whether a planted fault is on: `context.fault`, handed to the helpers that build answers and
+ * documents. Here, beside the record, so that those helpers need not import the request context.
+ */
+export type FaultCheck = (id: KnowledgeFault) => boolean;
+export const NO_FAULT: FaultCheck = () => false;

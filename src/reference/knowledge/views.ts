@@ -1,4 +1,4 @@
-import { NO_FAULT, type FaultCheck } from './context.ts';
+import { NO_FAULT, type FaultCheck } from './faults.ts';
 import {
   DAY_MS,
   DEFAULT_INTERVAL_DAYS,

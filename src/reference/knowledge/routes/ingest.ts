@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ownedBase, type FaultCheck, type KnowledgeContext } from '../context.ts';
+import { ownedBase, type KnowledgeContext } from '../context.ts';
+import type { FaultCheck } from '../faults.ts';
 import { addDocument, type IngestOutcome } from '../documents.ts';
 import { KbError, badRequest } from '../errors.ts';
 import {
