@@ -22,6 +22,15 @@ function attach(model: AccountModel, a: number, b: number, body = {}) {
   return outcome;
 }
 
+/** A plugin as the create body of a command makes it. */
+const plugin = (name = 'Echo') => ({
+  name,
+  human_description: 'Echoes its argument.',
+  isPublic: false,
+  tags: ['conformance'],
+  os: ['nt'],
+});
+
 const doc = (marker: string, tier: 'vector' | 'inline' = 'vector', chunks = 2) => ({ tier, chunks, marker });
 
 describe('the attachment state table', () => {
@@ -211,8 +220,8 @@ describe('assistants and plugins', () => {
   it('deleting a plugin drops it from the assistants referencing it, and counts STATE-12 only then', () => {
     const model = withBases(0);
     model.createAssistant('Other', false);
-    const referenced = model.createPlugin();
-    const alone = model.createPlugin();
+    const referenced = model.createPlugin(plugin());
+    const alone = model.createPlugin(plugin());
     model.addPlugins(1, [referenced]);
     expect(model.deletePlugin(alone)).toEqual({ referencedBy: [] });
     expect(model.coverage.get('STATE-12')).toBeUndefined();
@@ -229,7 +238,83 @@ describe('assistants and plugins', () => {
     model.deleteAssistant(0);
     expect(model.createAssistant('c', false)).toBe(2);
     expect(model.live('assistants')).toEqual([1, 2]);
-    expect([model.createBase(), model.createPlugin(), model.createPlugin()]).toEqual([0, 0, 1]);
+    expect([model.createBase(), model.createPlugin(plugin()), model.createPlugin(plugin())]).toEqual([
+      0, 0, 1,
+    ]);
+  });
+
+  it('a plugin update replaces the fields sent only, and keeps the rest', () => {
+    const model = new AccountModel();
+    const p = model.createPlugin(plugin('Echo'));
+    expect(model.updatePlugin(p, { human_description: 'New text.' })).toEqual({
+      ...plugin('Echo'),
+      human_description: 'New text.',
+    });
+    expect(model.updatePlugin(p, { name: 'Renamed' })).toEqual({
+      ...plugin('Renamed'),
+      human_description: 'New text.',
+    });
+    expect(model.updatePlugin(p, {})).toEqual(model.plugin(p));
+    expect(() => model.updatePlugin(7, { name: 'x' })).toThrow(/no plugin/);
+    expect(model.coverage.size).toBe(0);
+  });
+
+  it('a plugin created keeps its own copy of tags and os', () => {
+    const model = new AccountModel();
+    const fields = plugin();
+    const p = model.createPlugin(fields);
+    fields.tags.push('changed');
+    expect(model.plugin(p).tags).toEqual(['conformance']);
+  });
+
+  it('a deleted assistant is remembered, and counts STATE-09 only once it was shared', () => {
+    const model = withBases(0);
+    model.createAssistant('Shared', false);
+    model.deleteAssistant(0);
+    expect(model.coverage.get('STATE-09')).toBeUndefined();
+    model.shareAssistant(1);
+    model.deleteAssistant(1);
+    expect(model.coverage.get('STATE-09')).toBe(1);
+    expect([...model.deletedAssistants]).toEqual([0, 1]);
+    expect(() => model.shareAssistant(1)).toThrow(/no assistant/);
+  });
+
+  it('a transferred assistant is B’s: gone from A’s assistants, neither deleted nor searchable', () => {
+    const model = withBases(1);
+    attach(model, 0, 0);
+    const p = model.createPlugin(plugin());
+    model.addPlugins(0, [p]);
+    expect(model.transferAssistant(0, false)).toEqual({ name: 'Helper', keepAccess: false });
+    expect(model.live('assistants')).toEqual([]);
+    expect(model.deletedAssistants.size).toBe(0);
+    expect(model.attachments()).toEqual([]);
+    expect(model.searchable('Helper')).toEqual([]);
+    // Nothing A does to the base or the plugin then touches it.
+    expect(model.deleteBase(0)).toEqual({ detachedFrom: [] });
+    expect(model.deletePlugin(p)).toEqual({ referencedBy: [] });
+    expect(() => model.assistant(0)).toThrow(/no assistant/);
+    expect(() => model.renameTransferred(0, 'x')).toThrow(/access kept/);
+    expect(model.coverage.get('KB-ATTACH-12')).toBeUndefined();
+  });
+
+  it('a transferred assistant with access kept may be renamed by A', () => {
+    const model = withBases(0);
+    model.transferAssistant(0, true);
+    model.renameTransferred(0, 'Renamed');
+    expect(model.transferred.get(0)).toEqual({ name: 'Renamed', keepAccess: true });
+  });
+
+  it('finds the live assistants whose name carries the term', () => {
+    const model = new AccountModel();
+    model.createAssistant('Conformance a-1 wordx', false);
+    model.createAssistant('Conformance a-2 wordx', true);
+    model.createAssistant('Conformance a-3', false);
+    model.createAssistant('Conformance a-4 wordx', false);
+    model.updateAssistant(1, { name: 'Conformance renamed' });
+    model.deleteAssistant(3);
+    expect(model.searchable('wordx')).toEqual([0]);
+    model.transferAssistant(0, false);
+    expect(model.searchable('wordx')).toEqual([]);
   });
 
   it('lists the attachments in order of assistant and base', () => {

@@ -31,10 +31,31 @@ type Tier = 'vector' | 'inline';
 export interface ModelAssistant {
   name: string;
   isPublic: boolean;
+  /** A share-link token was minted for it. */
+  shared: boolean;
   /** Plugins (by number) added to accessible_plugin. */
   plugins: Set<number>;
   /** Attached bases, by number. */
   attachments: Map<number, Attachment>;
+}
+
+/** A plugin as get (name, human_description, isPublic) and the list (tags, os) show it. */
+export interface ModelPlugin {
+  name: string;
+  human_description: string;
+  isPublic: boolean;
+  tags: string[];
+  os: string[];
+}
+
+/** The fields a plugin update of the sequence sends (besides the title that addresses it). */
+export type PluginUpdate = Partial<Pick<ModelPlugin, 'name' | 'human_description'>>;
+
+/** An assistant handed over to the other account (B): no longer A's to address. */
+export interface TransferredAssistant {
+  name: string;
+  /** Whether the transfer kept A as a full-access editor. */
+  keepAccess: boolean;
 }
 
 export interface ModelDocument {
@@ -65,6 +86,8 @@ export const TRANSITIONS = {
   'KB-ATTACH-13': 'attachment attached → absent (the base deleted)',
   'STATE-02': 'attachment attached with enabled false',
   'STATE-03': 'document tier chosen at ingest by mode vector or inline',
+  'STATE-09':
+    'assistant with a share link deleted (its links go with it; not observable through this interface)',
   'STATE-10': 'plugin deleted: gone from both catalogs',
   'STATE-12': 'plugin deleted while an assistant references it',
   'STATE-13': 'document deleted: dropped from the documents',
@@ -93,10 +116,14 @@ export interface AttachBody {
 
 export class AccountModel {
   readonly assistants = new Map<number, ModelAssistant>();
-  readonly plugins = new Set<number>();
+  readonly plugins = new Map<number, ModelPlugin>();
   readonly bases = new Map<number, ModelBase>();
   /** Documents deleted (or gone with their base), by number: never to be served again. */
   readonly deletedDocuments = new Map<number, ModelDocument>();
+  /** Assistants the sequence deleted, by number: never to be listed, searched or got again. */
+  readonly deletedAssistants = new Set<number>();
+  /** Assistants handed over to account B, by number: B's now, never addressed as A's again. */
+  readonly transferred = new Map<number, TransferredAssistant>();
   /** How many of each kind were created so far: the next one's number. */
   readonly created = { assistant: 0, plugin: 0, base: 0, document: 0 };
   /** How often each transition was exercised. */
@@ -110,7 +137,7 @@ export class AccountModel {
 
   createAssistant(name: string, isPublic: boolean): number {
     const n = this.created.assistant++;
-    this.assistants.set(n, { name, isPublic, plugins: new Set(), attachments: new Map() });
+    this.assistants.set(n, { name, isPublic, shared: false, plugins: new Set(), attachments: new Map() });
     return n;
   }
 
@@ -127,21 +154,70 @@ export class AccountModel {
     for (const plugin of plugins) assistant.plugins.add(plugin);
   }
 
-  /** Permanent; its attachments go with it (KB-ATTACH-12). Returns the bases that were attached. */
+  /**
+   * Permanent; its attachments go with it (KB-ATTACH-12), and its share links (STATE-09, counted
+   * when one was minted). Returns the bases that were attached.
+   */
   deleteAssistant(n: number): number[] {
     const assistant = this.assistant(n);
     const bases = [...assistant.attachments.keys()];
     this.count('KB-ATTACH-12', bases.length);
+    if (assistant.shared) this.count('STATE-09');
     this.assistants.delete(n);
+    this.deletedAssistants.add(n);
     return bases;
   }
 
+  /** A share-link token was minted for assistant `n` (AS-SHARE-02): nothing else changes. */
+  shareAssistant(n: number): void {
+    this.assistant(n).shared = true;
+  }
+
+  /**
+   * Assistant `n` is account B's from now on (AS-TRANSFER-04): it leaves A's assistants, so no
+   * later step addresses it as A's. What becomes of its attachments and plugins is not stated: the
+   * model drops them and asserts nothing about them. Returns it as B's.
+   */
+  transferAssistant(n: number, keepAccess: boolean): TransferredAssistant {
+    const { name } = this.assistant(n);
+    const transferred = { name, keepAccess };
+    this.assistants.delete(n);
+    this.transferred.set(n, transferred);
+    return transferred;
+  }
+
+  /** A rename of a transferred assistant by A, kept as a full-access editor (AS-TRANSFER-07). */
+  renameTransferred(n: number, name: string): void {
+    const transferred = this.transferred.get(n);
+    if (!transferred?.keepAccess)
+      throw new Error(`model: assistant #${n} was not handed over with access kept`);
+    transferred.name = name;
+  }
+
+  /** A's live assistants whose name carries `term`: a search for it finds each (AS-SEARCH-02). */
+  searchable(term: string): number[] {
+    return this.live('assistants').filter((a) => this.assistant(a).name.includes(term));
+  }
   // ---------------------------------------------------------------- plugins
 
-  createPlugin(): number {
+  createPlugin(plugin: ModelPlugin): number {
     const n = this.created.plugin++;
-    this.plugins.add(n);
+    this.plugins.set(n, { ...plugin, tags: [...plugin.tags], os: [...plugin.os] });
     return n;
+  }
+
+  /** An update by title: the fields sent replace the model's, the others keep theirs (PL-UPDATE-03). */
+  updatePlugin(n: number, update: PluginUpdate): ModelPlugin {
+    const plugin = this.plugin(n);
+    if (update.name !== undefined) plugin.name = update.name;
+    if (update.human_description !== undefined) plugin.human_description = update.human_description;
+    return plugin;
+  }
+
+  plugin(n: number): ModelPlugin {
+    const plugin = this.plugins.get(n);
+    if (!plugin) throw new Error(`model: no plugin #${n}`);
+    return plugin;
   }
 
   /**
@@ -289,7 +365,7 @@ export class AccountModel {
   }
 
   livePlugins(): number[] {
-    return [...this.plugins].sort((x, y) => x - y);
+    return [...this.plugins.keys()].sort((x, y) => x - y);
   }
 
   liveDocuments(): number[] {

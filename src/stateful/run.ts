@@ -3,7 +3,7 @@ import { expectProperty } from '../checks/property.ts';
 import type { CheckContext } from '../harness/check.ts';
 import { accountCommands } from './commands/index.ts';
 import { AccountModel, addCoverage, TRANSITIONS, type Transition } from './model.ts';
-import { newWorld, type ViewerRole } from './world.ts';
+import { canTransfer, newWorld, type Observe, type ViewerRole } from './world.ts';
 
 /** Commands drawn per sequence at most (those whose precondition fails are skipped). */
 const MAX_COMMANDS = 80;
@@ -28,11 +28,22 @@ export async function runAccountModel(ctx: CheckContext, coverage: ModelRunCover
     ),
   );
   const patience = { timeoutMs: ctx.patience.indexMs };
-  const commands = fc.commands([accountCommands(viewers)], { maxCommands: MAX_COMMANDS, size: 'max' });
+  // What a sequence records where the document is open, once per value over all the sequences.
+  const observed = new Set<string>();
+  const observe: Observe = (requirement, value) => {
+    const key = JSON.stringify([requirement, value]);
+    if (observed.has(key)) return;
+    observed.add(key);
+    ctx.observe(requirement, value);
+  };
+  const commands = fc.commands([accountCommands(viewers, canTransfer(ctx))], {
+    maxCommands: MAX_COMMANDS,
+    size: 'max',
+  });
   await expectProperty(
     fc.asyncProperty(commands, async (sequence) => {
       const model = new AccountModel();
-      const world = newWorld(ctx, patience);
+      const world = newWorld(ctx, patience, observe);
       try {
         await fc.asyncModelRun(() => Promise.resolve({ model, real: world }), sequence);
       } finally {

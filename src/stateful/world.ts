@@ -4,7 +4,13 @@ import { pollUntil } from '../harness/poll.ts';
 import type { ApiClient } from '../http/client.ts';
 import type { Exchange } from '../http/exchange.ts';
 import type { JsonObject } from '../http/json.ts';
-import { accessiblePluginIds, deleteAssistant, readAssistant } from '../resources/assistants.ts';
+import { uniqueWord } from '../generate/identity.ts';
+import {
+  accessiblePluginIds,
+  deleteAssistant,
+  readAssistant,
+  trackAssistant,
+} from '../resources/assistants.ts';
 import type { AccountResources } from '../resources/account.ts';
 import { deleteKnowledgeBase } from '../resources/knowledge-bases.ts';
 import { attachmentsOf, type KnowledgeSteps } from '../resources/knowledge-steps.ts';
@@ -25,6 +31,15 @@ export interface Patience {
   timeoutMs: number;
 }
 
+/** Account B as a transfer target: its owner's email and a client holding its `other` key. */
+export interface TransferTarget {
+  email: string;
+  client: ApiClient;
+}
+
+/** Records what an implementation does where the document leaves a point open (ctx.observe). */
+export type Observe = (requirement: string, value: string) => void;
+
 /** One resource created by the run: its id on the implementation and how to stop tracking it. */
 interface Created<Id> {
   id: Id;
@@ -41,8 +56,15 @@ export class World {
   readonly plugins = new Map<number, Created<{ title: string; objectId: string }>>();
   readonly bases = new Map<number, Created<string>>();
   readonly documents = new Map<number, string>();
-  /** customPersonaIds of the assistants the sequence deleted: never to be listed again. */
-  readonly deletedAssistants: string[] = [];
+  /** customPersonaIds of the assistants the sequence deleted (by number): never to be listed again. */
+  readonly deletedAssistants = new Map<number, string>();
+  /** Assistants handed over to account B (by number): B's key deletes them when the sequence ends. */
+  readonly transferred = new Map<number, Created<string>>();
+  /**
+   * A word that occurs only in the names of this sequence's assistants (create puts it there), so
+   * a search for it finds them and nothing of other runs or people.
+   */
+  readonly searchTerm: string;
   /** vectorCount of each base as last read. */
   readonly vectorCounts = new Map<number, number>();
   /** The steps run so far, as their commands read. */
@@ -52,6 +74,8 @@ export class World {
 
   readonly client: ApiClient;
   readonly viewers: Partial<Record<ViewerRole, ApiClient>> = {};
+  /** Account B, where the keyring has its key and its owner's email; undefined otherwise. */
+  readonly transferTo: TransferTarget | undefined;
 
   constructor(
     readonly kb: KnowledgeSteps,
@@ -66,11 +90,15 @@ export class World {
     /** The suite's fixture web server as the implementation reaches it (for ingest-url). */
     readonly fixtureBaseUrl: string,
     readonly patience: Patience,
+    transferTo: TransferTarget | undefined,
+    readonly observe: Observe,
   ) {
     // The knowledge steps' client and the viewers are this world's own (the account's is the file's).
     this.client = this.watched(kb.client);
     for (const [role, client] of Object.entries(viewers) as Array<[ViewerRole, ApiClient]>)
       this.viewers[role] = this.watched(client);
+    this.transferTo = transferTo && { email: transferTo.email, client: this.watched(transferTo.client) };
+    this.searchTerm = uniqueWord(prefix);
   }
 
   /** Every exchange of `client` is remembered as the world's last, for the failure report. */
@@ -102,14 +130,45 @@ export class World {
 
   /** Drops the cleanup of a resource the sequence deleted itself. */
   forget(kind: 'assistants' | 'plugins' | 'bases', n: number): void {
-    if (kind === 'assistants') this.deletedAssistants.push(this.assistantId(n));
+    if (kind === 'assistants') this.deletedAssistants.set(n, this.assistantId(n));
     this[kind].get(n)?.forget();
     this[kind].delete(n);
   }
 
-  /** Deletes what the sequence left (assistants first, so attachments go with them). */
+  /**
+   * Before assistant `n` is sent to B: whatever the answer, its cleanup (the world's, and the
+   * file's tracker if that fails) deletes it with A's key, or with B's where A's is refused, so an
+   * assistant moved by an answer that was not a 200 is not left behind either.
+   */
+  handingOver(n: number, other: ApiClient): void {
+    const created = required(this.assistants.get(n), `assistant #${n}`);
+    created.forget();
+    const forget = this.tracker.register(`assistant ${created.id} (account A or B)`, () =>
+      deleteAssistant(this.client, created.id).catch(() => deleteAssistant(other, created.id)),
+    );
+    this.assistants.set(n, { id: created.id, forget });
+  }
+
+  /** Assistant `n` is B's (the transfer answered 200): B's key deletes it, A's never again. */
+  handedOver(n: number, other: ApiClient): void {
+    const created = required(this.assistants.get(n), `assistant #${n}`);
+    created.forget();
+    this.assistants.delete(n);
+    this.transferred.set(n, { id: created.id, forget: trackAssistant(this.tracker, other, created.id) });
+  }
+
+  /**
+   * Deletes what the sequence left: the assistants handed to B with B's key, then A's assistants
+   * (so attachments go with them), plugins and bases.
+   */
   async cleanup(): Promise<void> {
+    const other = this.transferTo?.client;
     const steps: Array<[Map<number, Created<unknown>>, (id: never) => Promise<void>]> = [
+      [
+        this.transferred,
+        (id: string) =>
+          other === undefined ? Promise.reject(new Error('no key of account B')) : deleteAssistant(other, id),
+      ],
       [this.assistants, (id: string) => deleteAssistant(this.client, id)],
       [this.plugins, (id: { title: string }) => deletePlugin(this.client, id.title)],
       [this.bases, (id: string) => deleteKnowledgeBase(this.client, id)],
@@ -129,11 +188,22 @@ function required<T>(value: T | undefined, what: string): T {
   return value;
 }
 
-/** The world of one sequence, with the check's clients; the viewer keys only where the keyring has them. */
-export function newWorld(ctx: CheckContext, patience: Patience): World {
+/** Whether the keyring names account B as a transfer target: its `other` key and its owner's email. */
+export function canTransfer(ctx: Pick<CheckContext, 'target'>): boolean {
+  const { keyring } = ctx.target;
+  return keyring.keys.other !== undefined && keyring.accounts?.other?.email !== undefined;
+}
+
+/**
+ * The world of one sequence, with the check's clients; the viewer keys and account B only where
+ * the keyring has them.
+ */
+export function newWorld(ctx: CheckContext, patience: Patience, observe: Observe): World {
   const viewers: Partial<Record<ViewerRole, ApiClient>> = {};
   for (const role of ['assistants:view', 'knowledgeBase:view'] as const)
     if (ctx.target.keyring.keys[role] !== undefined) viewers[role] = ctx.as(role);
+  const email = ctx.target.keyring.accounts?.other?.email;
+  const transferTo = canTransfer(ctx) && email !== undefined ? { email, client: ctx.as('other') } : undefined;
   return new World(
     ctx.kb(),
     ctx.resources(),
@@ -144,6 +214,8 @@ export function newWorld(ctx: CheckContext, patience: Patience): World {
     ctx.target.seed,
     ctx.target.fixtureBaseUrl,
     patience,
+    transferTo,
+    observe,
   );
 }
 
@@ -178,7 +250,7 @@ export async function expectAssistantRead(model: AccountModel, world: World, a: 
     expectedAttachments(model, world, a),
   );
   const held = new Set(accessiblePluginIds(data));
-  for (const p of model.plugins) {
+  for (const p of model.plugins.keys()) {
     const { objectId } = world.plugin(p);
     expect(held.has(objectId), `plugin #${p} in accessible_plugin of assistant #${a}`).toBe(
       assistant.plugins.has(p),

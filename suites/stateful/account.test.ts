@@ -65,11 +65,25 @@ describe('the account as a state machine', () => {
       'STATE-10',
       'STATE-12',
       'PL-DELETE-03',
+      // Search, plugin update, share and transfer (the transfer only where the keyring names account B).
+      'AS-SEARCH-02',
+      'AS-SEARCH-08',
+      'PL-UPDATE-02',
+      'PL-UPDATE-03',
+      'PL-UPDATE-05',
+      'AS-SHARE-02',
+      'AS-SHARE-03',
+      'AS-TRANSFER-02',
+      'AS-TRANSFER-04',
+      'AS-TRANSFER-06',
+      'AS-TRANSFER-07',
+      'AS-TRANSFER-08',
+      'AS-TRANSFER-09',
       // A write refused for scope changes nothing.
       'AUTH-08',
       'ERR-10',
     ],
-    'any sequence of creates, updates, deletes, ingests, attachments, queries, lists and scope-refused writes on the account answers as the model of the document says, its state read back after each step',
+    'any sequence of creates, updates, deletes, ingests, attachments, queries, lists, searches, shares, transfers and scope-refused writes on the account answers as the model of the document says, its state read back after each step',
     async (ctx) => {
       const coverage: ModelRunCoverage = { sequences: 0, transitions: new Map() };
       try {
@@ -88,7 +102,11 @@ describe('the account as a state machine', () => {
         'deletePersona',
         'getPersona',
         'listPersonas',
+        'searchPersonas',
+        'sharePersona',
+        'transferOwnership',
         'createPlugin',
+        'updatePlugin',
         'getPlugin',
         'listPlugins',
         'deletePlugin',

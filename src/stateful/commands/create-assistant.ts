@@ -12,7 +12,10 @@ const MAX_ASSISTANTS = 3;
  */
 export const LISTED_AS = { isPublic: 'private', isMainAgent: 'false', os: 'android' } as const;
 
-/** POST createPersona: 200, and the model has one more assistant (its attachments none yet). */
+/**
+ * POST createPersona: 200, and the model has one more assistant (its attachments none yet). Its
+ * name carries the sequence's search term, as a word of its own.
+ */
 export class CreateAssistant extends Step {
   constructor(private readonly isPublic: boolean) {
     super();
@@ -31,6 +34,7 @@ export class CreateAssistant extends Step {
       Is_main_agent: false,
       is_agentic_tool: true,
     });
+    body.name = `${String(body.name)} ${world.searchTerm}`;
     // The create's own checks: 200 (a SetupError otherwise, the check's verdict on its operation).
     const { customPersonaId, forget } = await createAssistant(world.client, world.tracker, body);
     const n = model.createAssistant(String(body.name), this.isPublic);

@@ -15,9 +15,16 @@ export class CreatePlugin extends Step {
 
   protected async act(model: AccountModel, world: World): Promise<void> {
     const title = world.account.pluginTitle('sp');
-    const { forget } = await createPlugin(world.client, world.tracker, pluginBody(title));
+    const body = pluginBody(title);
+    const { forget } = await createPlugin(world.client, world.tracker, body);
     const objectId = await pluginObjectId(world.client, title);
-    const n = model.createPlugin();
+    const n = model.createPlugin({
+      name: String(body.name),
+      human_description: String(body.human_description),
+      isPublic: body.isPublic === true,
+      tags: body.tags as string[],
+      os: body.os as string[],
+    });
     world.plugins.set(n, { id: { title, objectId }, forget });
   }
 

@@ -18,7 +18,11 @@ import { PatchAttachment } from './patch-attachment.ts';
 import { QueryBase } from './query.ts';
 import { ReferencePlugin } from './reference-plugin.ts';
 import { ScopedWriteRefused, type ScopedWrite } from './scoped-write.ts';
+import { SearchAssistants } from './search-assistants.ts';
+import { ShareAssistant } from './share-assistant.ts';
+import { TransferAssistant } from './transfer-assistant.ts';
 import { UpdateAssistant } from './update-assistant.ts';
+import { UpdatePlugin } from './update-plugin.ts';
 import { BaseStats } from './stats.ts';
 
 type Command = fc.Arbitrary<fc.AsyncCommand<AccountModel, World>>;
@@ -36,9 +40,10 @@ const attachBody: fc.Arbitrary<AttachBody> = fc.record(
  * The command a step is drawn from, by weight. Creates, attaches, ingests and document deletes come
  * more often than the rest, so that sequences often reach three attached bases and try a fourth,
  * attach a base again, and delete and query documents of bases in every state. A scoped write is
- * drawn only for the view keys the keyring has.
+ * drawn only for the view keys the keyring has, a transfer only when the keyring names account B
+ * (its `other` key and `accounts.other.email`).
  */
-export function accountCommands(viewers: ReadonlySet<ViewerRole>): Command {
+export function accountCommands(viewers: ReadonlySet<ViewerRole>, transfer: boolean): Command {
   const attach = fc
     .tuple(pick, pick, fc.boolean(), attachBody)
     .map(([a, b, fresh, body]) => new Attach(a, b, fresh, body));
@@ -59,7 +64,15 @@ export function accountCommands(viewers: ReadonlySet<ViewerRole>): Command {
     ],
     [1, pick.map((a) => new DeleteAssistant(a))],
     [1, fc.integer({ min: 1, max: 4 }).map((limit) => new ListAssistants(limit))],
+    [1, fc.integer({ min: 1, max: 4 }).map((limit) => new SearchAssistants(limit))],
+    [1, fc.tuple(pick, fc.boolean()).map(([a, deleted]) => new ShareAssistant(a, deleted))],
     [1, fc.constant(new CreatePlugin())],
+    [
+      1,
+      fc
+        .tuple(pick, fc.boolean(), fc.boolean())
+        .map(([p, rename, redescribe]) => new UpdatePlugin(p, rename, redescribe)),
+    ],
     [1, fc.tuple(pick, pick).map(([a, p]) => new ReferencePlugin(a, p))],
     [1, pick.map((p) => new DeletePlugin(p))],
     [4, fc.constant(new CreateBase())],
@@ -84,6 +97,13 @@ export function accountCommands(viewers: ReadonlySet<ViewerRole>): Command {
     [1, fc.tuple(pick, attachBody).map(([p, body]) => new PatchAttachment(p, body))],
     [1, pick.map((p) => new Detach(p))],
   ];
+  if (transfer)
+    weighted.push([
+      1,
+      fc
+        .tuple(pick, fc.option(fc.boolean(), { nil: undefined }))
+        .map(([a, keepAccess]) => new TransferAssistant(a, keepAccess, transfer)),
+    ]);
   if (viewers.size > 0)
     weighted.push([
       1,

@@ -70,7 +70,7 @@ export class ListAssistants extends Step {
       ).toEqual({ name: expected.name, isPublic: expected.isPublic });
     }
     const listed = new Set(walk.pages.flatMap((page) => page.identities));
-    for (const id of world.deletedAssistants)
+    for (const id of world.deletedAssistants.values())
       expect(listed.has(id), `deleted assistant ${id} in the list (limit ${this.limit})`).toBe(false);
   }
 
@@ -80,7 +80,7 @@ export class ListAssistants extends Step {
 }
 
 /** The exchange as if its page held only the items with one of the `ids` (for a schema check). */
-function withItemsOf(exchange: Exchange, ids: ReadonlySet<string>): Exchange {
+export function withItemsOf(exchange: Exchange, ids: ReadonlySet<string>): Exchange {
   const { response } = exchange;
   const json = response?.json;
   if (response === undefined || !isObject(json) || !Array.isArray(json.allPersonas)) return exchange;

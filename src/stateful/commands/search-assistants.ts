@@ -1,0 +1,81 @@
+import { expect } from 'vitest';
+import { expectPageArithmetic } from '../../checks/list-page.ts';
+import { judgeWalk } from '../../checks/page-walk.ts';
+import { expectSchema } from '../../checks/schema.ts';
+import { bodyOf, objectsIn } from '../../http/json.ts';
+import { walkPages } from '../../resources/pages.ts';
+import type { AccountModel } from '../model.ts';
+import { Step } from '../step.ts';
+import type { World } from '../world.ts';
+import { withItemsOf } from './list-assistants.ts';
+
+/** Pages read at most (the term is the sequence's own: a few assistants at most match it). */
+const CAP = 30;
+
+/** The filters the run's assistants share: android-only (search's os defaults to nt). */
+const SEARCHED_AS = { os: 'android' } as const;
+
+/**
+ * Search for the sequence's own word, walked page by page with a drawn `limit`: every live
+ * assistant of the run whose name carries the word is on exactly one page, with the model's name;
+ * no assistant the run deleted is on any. Only the sequence's assistants carry the word, so a total
+ * that moves between pages fails; what else a search shows (an assistant handed to B, one renamed
+ * without the word) is not judged.
+ */
+export class SearchAssistants extends Step {
+  constructor(private readonly limit: number) {
+    super();
+  }
+
+  check(model: Readonly<AccountModel>): boolean {
+    return model.created.assistant > 0;
+  }
+
+  protected async act(model: AccountModel, world: World): Promise<void> {
+    const found = model.searchable(world.searchTerm);
+    world.steps[world.steps.length - 1] =
+      `${this.toString()}: ${found.length > 0 ? found.map((a) => `assistant#${a}`).join(', ') : 'none'} to find`;
+    const ours = new Set([...world.assistants.values()].map(({ id }) => id));
+    const walk = await walkPages(world.client, 'searchPersonas', {
+      query: { search: world.searchTerm, ...SEARCHED_AS },
+      key: 'customPersonaId',
+      limit: this.limit,
+      cap: CAP,
+      onPage: (exchange, page) => {
+        // The schema is judged on the page with the run's own live items only, as for the list.
+        expectSchema(world.spec, withItemsOf(exchange, ours));
+        // `status` is a boolean on the search answer; which value a success carries is not stated.
+        expect(typeof bodyOf(exchange).status, `type of status on search page ${page}`).toBe('boolean');
+        expectPageArithmetic(exchange, {
+          items: 'allPersonas',
+          total: 'totalPersonas',
+          limit: this.limit,
+          page,
+        });
+      },
+    });
+    let judged = true;
+    judgeWalk(
+      walk,
+      found.map((a) => world.assistantId(a)),
+      { isolated: true, observe: () => (judged = false) },
+    );
+    if (!judged) return;
+    const items = walk.pages.flatMap((page) => objectsIn(bodyOf(page.exchange), 'allPersonas'));
+    for (const a of found) {
+      const id = world.assistantId(a);
+      world.last = walk.pages.find((page) => page.identities.includes(id))?.exchange ?? world.last;
+      expect(
+        items.find((item) => item.customPersonaId === id)?.name,
+        `name of assistant #${a} in the search (limit ${this.limit})`,
+      ).toBe(model.assistant(a).name);
+    }
+    const listed = new Set(walk.pages.flatMap((page) => page.identities));
+    for (const [a, id] of world.deletedAssistants)
+      expect(listed.has(id), `deleted assistant #${a} in the search (limit ${this.limit})`).toBe(false);
+  }
+
+  toString(): string {
+    return `search assistants for the run's word (limit ${this.limit}, every page)`;
+  }
+}

@@ -1,0 +1,97 @@
+import { expect } from 'vitest';
+import { ConformanceFailure } from '../../checks/failure.ts';
+import { expectSchema } from '../../checks/schema.ts';
+import { stableErrorSummary } from '../../checks/stable-summary.ts';
+import { expectStatus } from '../../checks/status.ts';
+import type { Exchange } from '../../http/exchange.ts';
+import { bodyOf, stringIn } from '../../http/json.ts';
+import { picked, type AccountModel } from '../model.ts';
+import { Step } from '../step.ts';
+import type { World } from '../world.ts';
+
+/** The documented beginning of a share-link token (AS-SHARE-03). */
+const SHARE_PREFIX = 'con_sh_';
+
+/**
+ * POST sharePersona for a live assistant of the run: 200 {status: boolean, message, data} where
+ * data is a token beginning con_sh_ (longer than the prefix); nothing else changes. For an
+ * assistant the run deleted, what the share answers is not stated (only that the delete removed
+ * the links minted before it): the answer is recorded, never judged.
+ */
+export class ShareAssistant extends Step {
+  constructor(
+    /** Picks one of the live assistants, or of the deleted ones. */
+    private readonly pick: number,
+    private readonly deleted: boolean,
+  ) {
+    super();
+  }
+
+  check(model: Readonly<AccountModel>): boolean {
+    return this.deleted ? model.deletedAssistants.size > 0 : model.assistants.size > 0;
+  }
+
+  protected async act(model: AccountModel, world: World): Promise<void> {
+    if (this.deleted) return this.shareDeleted(model, world);
+    const a = picked(model.live('assistants'), this.pick) ?? -1;
+    world.steps[world.steps.length - 1] = `share assistant#${a}`;
+    const exchange = await share(world, world.assistantId(a));
+    expectStatus(exchange, 200);
+    expectSchema(world.spec, exchange);
+    const body = bodyOf(exchange);
+    expect(typeof body.status, 'type of status in the share answer').toBe('boolean');
+    expect(typeof body.message, 'type of message in the share answer').toBe('string');
+    const token = stringIn(body, 'data');
+    // The token is a secret: only its shape is ever quoted.
+    if (token === undefined || !token.startsWith(SHARE_PREFIX))
+      throw new ConformanceFailure(
+        `Received: data ${token === undefined ? JSON.stringify(body.data) : 'a string not beginning con_sh_'} / Documented: a token beginning ${SHARE_PREFIX}`,
+        exchange,
+      );
+    expect(token.length, `share token of assistant #${a}, longer than its prefix`).toBeGreaterThan(
+      SHARE_PREFIX.length,
+    );
+    model.shareAssistant(a);
+  }
+
+  private async shareDeleted(model: AccountModel, world: World): Promise<void> {
+    const a =
+      picked(
+        [...model.deletedAssistants].sort((x, y) => x - y),
+        this.pick,
+      ) ?? -1;
+    world.steps[world.steps.length - 1] = `share deleted assistant#${a} (recorded)`;
+    const exchange = await share(world, required(world.deletedAssistants.get(a), a));
+    world.observe(
+      'AS-SHARE-02',
+      `share of an assistant after its delete: ${answered(exchange, world.prefix)}`,
+    );
+  }
+
+  toString(): string {
+    return this.deleted ? 'share a deleted assistant (recorded)' : 'share an assistant';
+  }
+}
+
+function share(world: World, customPersonaId: string): Promise<Exchange> {
+  return world.client.call('sharePersona', { path: { customPersonaId } });
+}
+
+/** The answer as recorded: a success by its shape (a token is a secret), anything else as an error. */
+function answered(exchange: Exchange, prefix: string): string {
+  const status = exchange.response?.status;
+  if (status === undefined || status < 200 || status >= 300) return stableErrorSummary(exchange, prefix);
+  const data = bodyOf(exchange).data;
+  const token =
+    typeof data === 'string'
+      ? data.startsWith(SHARE_PREFIX)
+        ? `a token beginning ${SHARE_PREFIX}`
+        : 'a string'
+      : JSON.stringify(data);
+  return `HTTP ${status}, status ${JSON.stringify(bodyOf(exchange).status)}, data ${token}`;
+}
+
+function required(id: string | undefined, a: number): string {
+  if (id === undefined) throw new Error(`model: deleted assistant #${a} was not deleted by this sequence`);
+  return id;
+}

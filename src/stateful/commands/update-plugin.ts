@@ -1,0 +1,84 @@
+import { expect } from 'vitest';
+import { ConformanceFailure } from '../../checks/failure.ts';
+import { expectSchema } from '../../checks/schema.ts';
+import { expectStatus } from '../../checks/status.ts';
+import { bodyOf } from '../../http/json.ts';
+import { findInCollection } from '../../resources/pages.ts';
+import { readPlugin } from '../../resources/plugins.ts';
+import { picked, type AccountModel, type PluginUpdate } from '../model.ts';
+import { Step } from '../step.ts';
+import type { World } from '../world.ts';
+
+const sorted = (values: unknown): string[] => (Array.isArray(values) ? values.map(String).sort() : []);
+
+/**
+ * PUT updateGlobalPlugin addressed by title, with a new name and/or human_description: 200
+ * {status: boolean, message}; get then shows the plugin under the same title and _id with the
+ * fields sent, and keeps the fields not sent (name, human_description and isPublic in get; tags
+ * and os in the caller's own catalog, the list under isPublic=private).
+ */
+export class UpdatePlugin extends Step {
+  constructor(
+    /** Picks one of the live plugins. */
+    private readonly pick: number,
+    private readonly rename: boolean,
+    private readonly redescribe: boolean,
+  ) {
+    super();
+  }
+
+  check(model: Readonly<AccountModel>): boolean {
+    return model.plugins.size > 0;
+  }
+
+  protected async act(model: AccountModel, world: World): Promise<void> {
+    const p = picked(model.livePlugins(), this.pick) ?? -1;
+    world.steps[world.steps.length - 1] = this.describe(`plugin#${p}`);
+    const { title, objectId } = world.plugin(p);
+    // An update always sends something: a new name when human_description is not drawn.
+    const update: PluginUpdate = {
+      ...(this.sendsName ? { name: `Conformance ${world.account.unique('plugin-renamed')}` } : {}),
+      ...(this.redescribe
+        ? { human_description: `Rewritten by the conformance suite (${world.account.unique('text')}).` }
+        : {}),
+    };
+    const exchange = await world.client.call('updatePlugin', { body: { title, ...update } });
+    expectStatus(exchange, 200);
+    expectSchema(world.spec, exchange);
+    // `status` is a boolean on plugin update; which value a success carries is not stated.
+    expect(typeof bodyOf(exchange).status, 'type of status in the plugin update answer').toBe('boolean');
+    const expected = model.updatePlugin(p, update);
+    const plugin = await readPlugin(world.client, title);
+    expect([plugin._id, plugin.title], `_id and title of plugin #${p}`).toEqual([objectId, title]);
+    expect(
+      [plugin.name, plugin.human_description, plugin.isPublic],
+      `name, human_description, isPublic of plugin #${p}`,
+    ).toEqual([expected.name, expected.human_description, expected.isPublic]);
+    const { items } = await findInCollection(world.client, 'listPlugins', 'title', [title], {
+      query: { isPublic: 'private' },
+    });
+    const item = items.get(title);
+    if (item === undefined)
+      throw new ConformanceFailure(
+        `Received: plugin #${p} not listed under isPublic=private / Documented: the caller's own catalog`,
+        world.last,
+      );
+    expect([sorted(item.tags), sorted(item.os)], `tags and os of plugin #${p}, not sent`).toEqual([
+      [...expected.tags].sort(),
+      [...expected.os].sort(),
+    ]);
+  }
+
+  toString(): string {
+    return this.describe('a plugin');
+  }
+
+  private get sendsName(): boolean {
+    return this.rename || !this.redescribe;
+  }
+
+  private describe(plugin: string): string {
+    const what = [...(this.sendsName ? ['name'] : []), ...(this.redescribe ? ['human_description'] : [])];
+    return `update ${plugin} by title (${what.join(', ')})`;
+  }
+}
