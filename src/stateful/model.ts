@@ -206,7 +206,10 @@ export class AccountModel {
     return n;
   }
 
-  /** An update by title: the fields sent replace the model's, the others keep theirs (PL-UPDATE-03). */
+  /**
+   * An update by title: the fields sent replace the model's, the others keep theirs (the partial
+   * reading of PL-UPDATE-03; the document does not state it for plugins, so it is recorded, not judged).
+   */
   updatePlugin(n: number, update: PluginUpdate): ModelPlugin {
     const plugin = this.plugin(n);
     if (update.name !== undefined) plugin.name = update.name;

@@ -5,12 +5,7 @@ import type { ApiClient } from '../http/client.ts';
 import type { Exchange } from '../http/exchange.ts';
 import type { JsonObject } from '../http/json.ts';
 import { uniqueWord } from '../generate/identity.ts';
-import {
-  accessiblePluginIds,
-  deleteAssistant,
-  readAssistant,
-  trackAssistant,
-} from '../resources/assistants.ts';
+import { accessiblePluginIds, deleteAssistant, readAssistant } from '../resources/assistants.ts';
 import type { AccountResources } from '../resources/account.ts';
 import { deleteKnowledgeBase } from '../resources/knowledge-bases.ts';
 import { attachmentsOf, type KnowledgeSteps } from '../resources/knowledge-steps.ts';
@@ -44,6 +39,8 @@ export type Observe = (requirement: string, value: string) => void;
 interface Created<Id> {
   id: Id;
   forget: () => void;
+  /** How the world's cleanup deletes it where A's key alone may not (one sent to account B). */
+  remove?: () => Promise<void>;
 }
 
 /**
@@ -137,50 +134,62 @@ export class World {
 
   /**
    * Before assistant `n` is sent to B: whatever the answer, its cleanup (the world's, and the
-   * file's tracker if that fails) deletes it with A's key, or with B's where A's is refused, so an
-   * assistant moved by an answer that was not a 200 is not left behind either.
+   * file's tracker if that fails) deletes it with B's key and then with A's, so it is removed
+   * wherever it ended up: moved by a 200, moved by an answer that was not a 200, or left with A (a
+   * transfer that did not take, or not yet).
    */
   handingOver(n: number, other: ApiClient): void {
     const created = required(this.assistants.get(n), `assistant #${n}`);
     created.forget();
-    const forget = this.tracker.register(`assistant ${created.id} (account A or B)`, () =>
-      deleteAssistant(this.client, created.id).catch(() => deleteAssistant(other, created.id)),
-    );
-    this.assistants.set(n, { id: created.id, forget });
-  }
-
-  /** Assistant `n` is B's (the transfer answered 200): B's key deletes it, A's never again. */
-  handedOver(n: number, other: ApiClient): void {
-    const created = required(this.assistants.get(n), `assistant #${n}`);
-    created.forget();
-    this.assistants.delete(n);
-    this.transferred.set(n, { id: created.id, forget: trackAssistant(this.tracker, other, created.id) });
+    const remove = () => deleteFromEither([other, this.client], created.id);
+    const forget = this.tracker.register(`assistant ${created.id} (account B or A)`, remove);
+    this.assistants.set(n, { id: created.id, forget, remove });
   }
 
   /**
-   * Deletes what the sequence left: the assistants handed to B with B's key, then A's assistants
-   * (so attachments go with them), plugins and bases.
+   * Assistant `n` is B's (the transfer answered 200): no step addresses it as A's again; its
+   * cleanup stays the one `handingOver` set (B's key, then A's).
+   */
+  handedOver(n: number): void {
+    const created = required(this.assistants.get(n), `assistant #${n}`);
+    this.assistants.delete(n);
+    this.transferred.set(n, created);
+  }
+
+  /**
+   * Deletes what the sequence left: the assistants handed to B with B's key (then A's, should the
+   * transfer not have taken), then A's assistants (so attachments go with them), plugins and bases.
    */
   async cleanup(): Promise<void> {
-    const other = this.transferTo?.client;
     const steps: Array<[Map<number, Created<unknown>>, (id: never) => Promise<void>]> = [
       [
         this.transferred,
         (id: string) =>
-          other === undefined ? Promise.reject(new Error('no key of account B')) : deleteAssistant(other, id),
+          deleteFromEither(this.transferTo ? [this.transferTo.client, this.client] : [this.client], id),
       ],
       [this.assistants, (id: string) => deleteAssistant(this.client, id)],
       [this.plugins, (id: { title: string }) => deletePlugin(this.client, id.title)],
       [this.bases, (id: string) => deleteKnowledgeBase(this.client, id)],
     ];
     for (const [created, remove] of steps) {
-      for (const [n, { id, forget }] of created) {
+      for (const [n, { id, forget, remove: own }] of created) {
         // A failed delete stays with the file's tracker, which tries again when the file ends.
-        await remove(id as never).then(forget, () => undefined);
+        await (own ? own() : remove(id as never)).then(forget, () => undefined);
         created.delete(n);
       }
     }
   }
+}
+
+/**
+ * Deletes assistant `id` with each client in turn, each tried whatever the one before answered (a
+ * 2xx from a key that does not own it need not have removed it); it fails only when none succeeded.
+ */
+async function deleteFromEither(clients: readonly ApiClient[], id: string): Promise<void> {
+  const errors: unknown[] = [];
+  for (const client of clients)
+    await deleteAssistant(client, id).catch((error: unknown) => errors.push(error));
+  if (errors.length === clients.length) throw errors[0];
 }
 
 function required<T>(value: T | undefined, what: string): T {

@@ -18,9 +18,12 @@ const SEARCHED_AS = { os: 'android' } as const;
 /**
  * Search for the sequence's own word, walked page by page with a drawn `limit`: every live
  * assistant of the run whose name carries the word is on exactly one page, with the model's name;
- * no assistant the run deleted is on any. Only the sequence's assistants carry the word, so a total
- * that moves between pages fails; what else a search shows (an assistant handed to B, one renamed
- * without the word) is not judged.
+ * no assistant the run deleted is on any. What else a search shows (an assistant handed to B, one
+ * renamed without the word, or anything a looser match than "a free-text term across name and
+ * title" takes in) is not judged, and neither is a walk whose total moved between pages: only the
+ * sequence's assistants carry the word, but how loosely a search matches is not stated, so other
+ * clients' assistants may be among the results, and a transfer may take effect while it is read.
+ * Such a walk, and one stopped at its cap, is recorded.
  */
 export class SearchAssistants extends Step {
   constructor(private readonly limit: number) {
@@ -58,7 +61,13 @@ export class SearchAssistants extends Step {
     judgeWalk(
       walk,
       found.map((a) => world.assistantId(a)),
-      { isolated: true, observe: () => (judged = false) },
+      {
+        isolated: false,
+        observe: (value) => {
+          judged = false;
+          world.observe('AS-SEARCH-02', `search for the run's word, not judged: ${value}`);
+        },
+      },
     );
     if (!judged) return;
     const items = walk.pages.flatMap((page) => objectsIn(bodyOf(page.exchange), 'allPersonas'));

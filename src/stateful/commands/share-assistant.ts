@@ -14,9 +14,9 @@ const SHARE_PREFIX = 'con_sh_';
 
 /**
  * POST sharePersona for a live assistant of the run: 200 {status: boolean, message, data} where
- * data is a token beginning con_sh_ (longer than the prefix); nothing else changes. For an
- * assistant the run deleted, what the share answers is not stated (only that the delete removed
- * the links minted before it): the answer is recorded, never judged.
+ * data is a token beginning con_sh_ (whether more follows the prefix is recorded); nothing else
+ * changes. For an assistant the run deleted, what the share answers is not stated (only that the
+ * delete removed the links minted before it): the answer is recorded, never judged.
  */
 export class ShareAssistant extends Step {
   constructor(
@@ -48,8 +48,10 @@ export class ShareAssistant extends Step {
         `Received: data ${token === undefined ? JSON.stringify(body.data) : 'a string not beginning con_sh_'} / Documented: a token beginning ${SHARE_PREFIX}`,
         exchange,
       );
-    expect(token.length, `share token of assistant #${a}, longer than its prefix`).toBeGreaterThan(
-      SHARE_PREFIX.length,
+    // Only the beginning is documented: whether more follows is recorded, not judged.
+    world.observe(
+      'AS-SHARE-03',
+      `share token: ${token.length > SHARE_PREFIX.length ? `${SHARE_PREFIX} and more` : `${SHARE_PREFIX} alone`}`,
     );
     model.shareAssistant(a);
   }
