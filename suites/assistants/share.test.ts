@@ -1,14 +1,12 @@
 import { describe, expect } from 'vitest';
-import { ConformanceFailure } from '../../src/checks/failure.ts';
 import { expectSchema } from '../../src/checks/schema.ts';
+import { expectShareToken, SHARE_PREFIX } from '../../src/checks/share-token.ts';
 import { stableErrorSummary } from '../../src/checks/stable-summary.ts';
 import { expectStatus } from '../../src/checks/status.ts';
 import { check, type CheckContext } from '../../src/harness/check.ts';
 import { createAssistant, trackAssistant } from '../../src/resources/assistants.ts';
 import { assistantDrafter } from '../../src/resources/drafts.ts';
-import { bodyOf, stringIn, succeeded } from '../../src/http/json.ts';
-
-const SHARE_PREFIX = 'con_sh_';
+import { succeeded } from '../../src/http/json.ts';
 
 /** Mints a share token for a new assistant of the run. */
 async function shareToken(
@@ -20,14 +18,7 @@ async function shareToken(
   const exchange = await client.call('sharePersona', { path: { customPersonaId } });
   expectStatus(exchange, 200);
   expectSchema(ctx.spec, exchange);
-  const token = stringIn(bodyOf(exchange), 'data');
-  if (token === undefined || !token.startsWith(SHARE_PREFIX)) {
-    throw new ConformanceFailure(
-      `Received: data ${JSON.stringify(bodyOf(exchange).data)} / Documented: a token beginning ${SHARE_PREFIX}`,
-      exchange,
-    );
-  }
-  return { token, draft };
+  return { token: expectShareToken(exchange), draft };
 }
 
 describe('sharePersona — POST /persona/enterprise/sharePersona/{customPersonaId}', () => {

@@ -1,16 +1,13 @@
 import { expect } from 'vitest';
-import { ConformanceFailure } from '../../checks/failure.ts';
 import { expectSchema } from '../../checks/schema.ts';
+import { expectShareToken, SHARE_PREFIX, shapeOf } from '../../checks/share-token.ts';
 import { stableErrorSummary } from '../../checks/stable-summary.ts';
 import { expectStatus } from '../../checks/status.ts';
 import type { Exchange } from '../../http/exchange.ts';
-import { bodyOf, stringIn } from '../../http/json.ts';
+import { bodyOf } from '../../http/json.ts';
 import { picked, type AccountModel } from '../model.ts';
 import { Step } from '../step.ts';
 import type { World } from '../world.ts';
-
-/** The documented beginning of a share-link token (AS-SHARE-03). */
-const SHARE_PREFIX = 'con_sh_';
 
 /**
  * POST sharePersona for a live assistant of the run: 200 {status: boolean, message, data} where
@@ -41,13 +38,7 @@ export class ShareAssistant extends Step {
     const body = bodyOf(exchange);
     expect(typeof body.status, 'type of status in the share answer').toBe('boolean');
     expect(typeof body.message, 'type of message in the share answer').toBe('string');
-    const token = stringIn(body, 'data');
-    // The token is a secret: only its shape is ever quoted.
-    if (token === undefined || !token.startsWith(SHARE_PREFIX))
-      throw new ConformanceFailure(
-        `Received: data ${token === undefined ? JSON.stringify(body.data) : 'a string not beginning con_sh_'} / Documented: a token beginning ${SHARE_PREFIX}`,
-        exchange,
-      );
+    const token = expectShareToken(exchange);
     // Only the beginning is documented: whether more follows is recorded, not judged.
     world.observe(
       'AS-SHARE-03',
@@ -83,14 +74,7 @@ function share(world: World, customPersonaId: string): Promise<Exchange> {
 function answered(exchange: Exchange, prefix: string): string {
   const status = exchange.response?.status;
   if (status === undefined || status < 200 || status >= 300) return stableErrorSummary(exchange, prefix);
-  const data = bodyOf(exchange).data;
-  const token =
-    typeof data === 'string'
-      ? data.startsWith(SHARE_PREFIX)
-        ? `a token beginning ${SHARE_PREFIX}`
-        : 'a string'
-      : JSON.stringify(data);
-  return `HTTP ${status}, status ${JSON.stringify(bodyOf(exchange).status)}, data ${token}`;
+  return `HTTP ${status}, status ${JSON.stringify(bodyOf(exchange).status)}, data ${shapeOf(bodyOf(exchange).data)}`;
 }
 
 function required(id: string | undefined, a: number): string {
