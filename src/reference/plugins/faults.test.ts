@@ -10,7 +10,7 @@ const remove = (h: Harness, title: string) => h.call('full', 'DELETE', PLUGIN.de
 
 /** A list or search answer's body. */
 const answer = async (h: Harness, path: string, as: As = 'full') =>
-  (await h.call(as, 'POST', path)).json as Record<string, unknown>;
+  (await h.call(as, 'POST', path)).json;
 
 /** totalPlugins, totalPages, currentPage and the titles of one list or search page. */
 async function pageOf(h: Harness, path: string, as: As = 'full') {
