@@ -68,7 +68,7 @@ const LIST_WALKS: readonly Query[] = [
 const SEARCH_OS: ReadonlyArray<string | undefined> = [undefined, 'all', 'android', 'web', 'nt'];
 const WALK_LIMITS = [1, 2, 3];
 /** Pages read at most per walk: the public catalog of a real account may be large. */
-const WALK_CAP = 12;
+const WALK_CAP = 8;
 
 const describeQuery = (operationId: Catalog, query: Query): string =>
   `${operationId === 'listPlugins' ? 'the list' : 'the search'} under ${JSON.stringify(query)}`;

@@ -9,8 +9,7 @@ const update = (h: Harness, body: Record<string, unknown>) => h.call('full', 'PU
 const remove = (h: Harness, title: string) => h.call('full', 'DELETE', PLUGIN.delete, { body: { title } });
 
 /** A list or search answer's body. */
-const answer = async (h: Harness, path: string, as: As = 'full') =>
-  (await h.call(as, 'POST', path)).json;
+const answer = async (h: Harness, path: string, as: As = 'full') => (await h.call(as, 'POST', path)).json;
 
 /** totalPlugins, totalPages, currentPage and the titles of one list or search page. */
 async function pageOf(h: Harness, path: string, as: As = 'full') {
@@ -437,6 +436,11 @@ const PROBES: Record<PluginFault, FaultProbe> = {
     await update(h, { title, name: 'Renamed' });
     return (await detail(h, title)).name;
   },
+  'plugins.get-is-public-stale': async (h) => {
+    const { title } = await create(h, { isPublic: false });
+    await update(h, { title, isPublic: true });
+    return (await detail(h, title)).isPublic;
+  },
   'plugins.publish-not-in-public-catalog': async (h) => {
     const { title } = await create(h, { isPublic: false });
     await update(h, { title, isPublic: true });
@@ -569,6 +573,10 @@ const PROBES: Record<PluginFault, FaultProbe> = {
   'plugins.list-limit-one-ignored': async (h) => {
     await three(h, [{}, {}]);
     return pageOf(h, `${PLUGIN.list()}?limit=1`);
+  },
+  'plugins.search-limit-one-ignored': async (h) => {
+    await three(h, [{ name: 'Zebra' }, { name: 'Zebra' }]);
+    return pageOf(h, `${PLUGIN.search}?search=zebra&limit=1`);
   },
   'plugins.search-page-overlap': async (h) => {
     await three(h, [{ name: 'Zebra' }, { name: 'Zebra' }]);

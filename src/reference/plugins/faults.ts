@@ -455,6 +455,10 @@ export const PLUGIN_FAULTS = {
     requirement: 'PL-UPDATE-03',
     breaks: 'get shows name and human_description as the plugin was created, not as updated',
   },
+  'plugins.get-is-public-stale': {
+    requirement: 'PL-UPDATE-03',
+    breaks: 'get shows isPublic as the plugin was created, after an update published or unpublished it',
+  },
   'plugins.publish-not-in-public-catalog': {
     requirement: 'PL-SHAPE-15',
     breaks: 'a plugin created unpublished and published by an update stays out of the public catalog',
@@ -572,6 +576,10 @@ export const PLUGIN_FAULTS = {
   'plugins.list-limit-one-ignored': {
     requirement: 'PL-LIST-07',
     breaks: 'the list takes limit=1 for no limit and pages by 50',
+  },
+  'plugins.search-limit-one-ignored': {
+    requirement: 'PL-SEARCH-05',
+    breaks: 'a search takes limit=1 for no limit and pages by 20',
   },
   'plugins.search-page-overlap': {
     requirement: 'PL-SEARCH-04',

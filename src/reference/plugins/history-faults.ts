@@ -30,9 +30,10 @@ export function listedDoc(doc: PluginDoc, store: PluginStore, faults: FaultSwitc
 
 /** The plugin get shows. */
 export function detailedDoc(doc: PluginDoc, store: PluginStore, faults: FaultSwitch): PluginDoc {
-  return pluginFault(faults, 'plugins.get-stale-after-update')
-    ? staleCopy(doc, store, ['name', 'human_description'])
-    : doc;
+  if (pluginFault(faults, 'plugins.get-stale-after-update'))
+    return staleCopy(doc, store, ['name', 'human_description']);
+  if (pluginFault(faults, 'plugins.get-is-public-stale')) return staleCopy(doc, store, ['isPublic']);
+  return doc;
 }
 
 /** A search item as a search index an update wrote in clear would give it. */
@@ -139,11 +140,11 @@ export function pagingFaults(
   };
 }
 
-/** The list's page size: the planted fault reads limit=1 as no limit. */
-export function listPaging(paging: Paging, fallback: number, faults: FaultSwitch): Paging {
-  return pluginFault(faults, 'plugins.list-limit-one-ignored') && paging.limit === 1
-    ? { ...paging, limit: fallback }
-    : paging;
+/** The page size: the planted faults read limit=1 as no limit. */
+export function pagingOf(route: Route, paging: Paging, fallback: number, faults: FaultSwitch): Paging {
+  const id: PluginFault =
+    route === 'list' ? 'plugins.list-limit-one-ignored' : 'plugins.search-limit-one-ignored';
+  return pluginFault(faults, id) && paging.limit === 1 ? { ...paging, limit: fallback } : paging;
 }
 
 const base64 = (text: string): string => Buffer.from(text, 'utf8').toString('base64');

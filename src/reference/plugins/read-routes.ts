@@ -22,10 +22,10 @@ import {
   deletedListed,
   detailedDoc,
   inPublicCatalog,
-  listPaging,
   listedDoc,
   onEveryPlatform,
   pagingFaults,
+  pagingOf,
   platformsOf,
   visibilitySkipped,
   withSearchIndexFaults,
@@ -106,7 +106,7 @@ export const pluginReadRoutes: FastifyPluginCallback<StateOptions> = (api, { sta
           : statusFilter;
       const os = readOs(query, fault('plugins.list-os-default-nt') ? NT_ONLY : 'all');
       const limit = fault('plugins.list-limit-20') ? 20 : fault('plugins.list-limit-100') ? 100 : LIST_LIMIT;
-      const paging = listPaging(readPaging(query, limit), LIST_LIMIT, state.faults);
+      const paging = pagingOf('list', readPaging(query, limit), LIST_LIMIT, state.faults);
       if (fault('plugins.list-page-ignored')) paging.page = 1;
       if (fault('plugins.list-limit-param-ignored')) paging.limit = LIST_LIMIT;
       const osFilter = fault('plugins.list-os-filter-ignored') ? 'all' : os;
@@ -172,7 +172,7 @@ export const pluginReadRoutes: FastifyPluginCallback<StateOptions> = (api, { sta
         : fault('plugins.search-limit-10')
           ? 10
           : SEARCH_LIMIT;
-      const paging = readPaging(query, limit);
+      const paging = pagingOf('search', readPaging(query, limit), SEARCH_LIMIT, state.faults);
       if (fault('plugins.search-page-off-by-one')) paging.page += 1;
       if (fault('plugins.search-limit-param-ignored')) paging.limit = SEARCH_LIMIT;
       const osFilter = fault('plugins.search-os-filter-ignored') ? 'all' : os;
