@@ -27,3 +27,31 @@ export function expectNotPlaintext(
     );
   }
 }
+
+/**
+ * The plaintext read back from a value that only encodes it (base64, base64url or hex): an AES
+ * ciphertext, whatever its encoding, never decodes to the plaintext itself.
+ */
+function decodesTo(value: string, plaintext: string): boolean {
+  const decodings: string[] = [];
+  if (/^[A-Za-z0-9+/_-]+={0,2}$/.test(value)) decodings.push(Buffer.from(value, 'base64').toString('utf8'));
+  if (/^(?:[0-9a-fA-F]{2})+$/.test(value)) decodings.push(Buffer.from(value, 'hex').toString('utf8'));
+  return decodings.some(
+    (text) => text === plaintext || (plaintext.trim().length >= 16 && text.includes(plaintext.trim())),
+  );
+}
+
+/** Where the item carries the field, it is not merely the plaintext encoded (returned AES-encrypted). */
+export function expectNotEncoded(
+  exchange: Exchange,
+  item: Record<string, unknown>,
+  field: string,
+  plaintext: string,
+): void {
+  const value = item[field];
+  if (typeof value === 'string' && decodesTo(value, plaintext))
+    throw new ConformanceFailure(
+      `Received: ${field} that decodes (base64 or hex) to the plaintext sent / Documented: returned AES-encrypted`,
+      exchange,
+    );
+}

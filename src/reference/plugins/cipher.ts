@@ -21,6 +21,14 @@ export class FieldCipher {
     return [iv, cipher.getAuthTag(), data].map((b) => b.toString('hex')).join(':');
   }
 
+  /**
+   * The plaintext of a stored value. Only a planted fault stores code unsealed (an update path that
+   * skips the cipher); such a value is its own plaintext.
+   */
+  open(stored: string): string {
+    return /^[0-9a-f]+:[0-9a-f]+:[0-9a-f]*$/.test(stored) ? this.decrypt(stored) : stored;
+  }
+
   decrypt(sealed: string): string {
     const [iv, tag, data] = sealed.split(':').map((part) => Buffer.from(part, 'hex'));
     if (!iv || !tag || !data) throw new Error('plugin cipher: malformed sealed value');

@@ -3,6 +3,28 @@ import type { As, Harness } from '../testing/harness.ts';
 import { FUNC_RUN, FUNC_SCHEMA, PERSONA, PLUGIN, personaBody, pluginBody } from '../testing/fixtures.ts';
 import { PLUGIN_FAULTS, type PluginFault } from './faults.ts';
 
+/** Updates a plugin by title. */
+const update = (h: Harness, body: Record<string, unknown>) => h.call('full', 'PUT', PLUGIN.update, { body });
+
+const remove = (h: Harness, title: string) => h.call('full', 'DELETE', PLUGIN.delete, { body: { title } });
+
+/** A list or search answer's body. */
+const answer = async (h: Harness, path: string, as: As = 'full') => (await h.call(as, 'POST', path)).json;
+
+/** totalPlugins, totalPages, currentPage and the titles of one list or search page. */
+async function pageOf(h: Harness, path: string, as: As = 'full') {
+  const json = await answer(h, path, as);
+  const items = (json.plugin ?? []) as Array<{ title: string }>;
+  return [json.totalPlugins, json.totalPages, json.currentPage, items.map((p) => p.title)];
+}
+
+/** Three plugins of the caller's, created in turn (titles returned in order). */
+async function three(h: Harness, overrides: Array<Record<string, unknown>>): Promise<string[]> {
+  const titles: string[] = [];
+  for (const o of overrides) titles.push((await create(h, o)).title);
+  return titles;
+}
+
 /** Each planted fault must visibly break the behaviour it names, or the self-test proves nothing. */
 async function create(h: Harness, overrides: Record<string, unknown> = {}, as: As = 'full') {
   const body = pluginBody(overrides);
@@ -397,6 +419,204 @@ const PROBES: Record<PluginFault, FaultProbe> = {
     const { title } = await create(h, { os: ['nt'] });
     await h.call('full', 'PUT', PLUGIN.update, { body: { title, os: ['web'] } });
     return (await detail(h, title)).os;
+  },
+  // Between the rows (issue 21).
+  'plugins.list-item-stale-after-update': async (h) => {
+    const { title } = await create(h, { os: ['nt'] });
+    await update(h, { title, name: 'Renamed', os: ['web'] });
+    return (await listItems(h)).map((item) => [item.name, item.os]);
+  },
+  'plugins.list-is-public-stale': async (h) => {
+    const { title } = await create(h, { isPublic: false });
+    await update(h, { title, isPublic: true });
+    return (await listItems(h)).map((item) => item.isPublic);
+  },
+  'plugins.get-stale-after-update': async (h) => {
+    const { title } = await create(h);
+    await update(h, { title, name: 'Renamed' });
+    return (await detail(h, title)).name;
+  },
+  'plugins.get-is-public-stale': async (h) => {
+    const { title } = await create(h, { isPublic: false });
+    await update(h, { title, isPublic: true });
+    return (await detail(h, title)).isPublic;
+  },
+  'plugins.publish-not-in-public-catalog': async (h) => {
+    const { title } = await create(h, { isPublic: false });
+    await update(h, { title, isPublic: true });
+    return listedTitles(h, '?isPublic=public', 'other');
+  },
+  'plugins.unpublish-stays-in-public-catalog': async (h) => {
+    const { title } = await create(h, { isPublic: true });
+    await update(h, { title, isPublic: false });
+    return listedTitles(h, '?isPublic=public', 'other');
+  },
+  'plugins.list-os-filter-stale': async (h) => {
+    const { title } = await create(h, { os: ['android'] });
+    await update(h, { title, os: ['web'] });
+    return listedTitles(h, '?os=web');
+  },
+  'plugins.search-os-stale-after-update': async (h) => {
+    const { title } = await create(h, { name: 'Zebra', os: ['android'] });
+    await update(h, { title, os: ['web'] });
+    return (await searchItems(h, 'zebra&os=web')).length;
+  },
+  'plugins.update-code-stored-clear': async (h) => {
+    const { title } = await create(h);
+    await update(h, { title, func_run: FUNC_RUN });
+    return (await listItems(h))[0]?.func_run === FUNC_RUN;
+  },
+  'plugins.update-schema-stored-base64': async (h) => {
+    const { title } = await create(h);
+    await update(h, { title, func_schema: FUNC_SCHEMA });
+    const schema = String((await listItems(h))[0]?.func_schema);
+    return Buffer.from(schema, 'base64').toString('utf8') === FUNC_SCHEMA;
+  },
+  'plugins.search-index-code-clear-after-update': async (h) => {
+    const { title } = await create(h, { name: 'Zebra' });
+    await update(h, { title, func_run: FUNC_RUN });
+    return (await searchItems(h, 'zebra'))[0]?.func_run === FUNC_RUN;
+  },
+  'plugins.delete-title-stays-reserved': async (h) => {
+    const { title } = await create(h);
+    await remove(h, title);
+    return (await create(h, { title })).reply.status;
+  },
+  'plugins.deleted-still-searched': async (h) => {
+    const { title } = await create(h, { name: 'Zebra' });
+    await remove(h, title);
+    return (await searchItems(h, 'zebra')).length;
+  },
+  'plugins.deleted-listed-under-status': async (h) => {
+    const { title } = await create(h);
+    await remove(h, title);
+    return listedTitles(h, '?status=approved');
+  },
+  'plugins.deleted-listed-under-os': async (h) => {
+    const { title } = await create(h);
+    await remove(h, title);
+    return listedTitles(h, '?os=nt');
+  },
+  'plugins.deleted-in-others-public-catalog': async (h) => {
+    const { title } = await create(h, { isPublic: true });
+    await remove(h, title);
+    return listedTitles(h, '?isPublic=public', 'other');
+  },
+  'plugins.deleted-still-gettable': async (h) => {
+    const { title } = await create(h);
+    await remove(h, title);
+    return (await get(h, title)).status;
+  },
+  'plugins.list-visibility-after-slice': async (h) => {
+    await three(h, [{ isPublic: false }, { isPublic: true }, { isPublic: false }]);
+    return pageOf(h, `${PLUGIN.list()}?isPublic=public&limit=1&page=1`);
+  },
+  'plugins.list-status-after-slice': async (h) => {
+    await three(h, [{ isPublic: false }, { isPublic: true }, { isPublic: false }]);
+    return pageOf(h, `${PLUGIN.list()}?status=pending&limit=1&page=1`);
+  },
+  'plugins.list-os-after-slice': async (h) => {
+    await three(h, [{ os: ['web'] }, { os: ['android'] }, { os: ['web'] }]);
+    return pageOf(h, `${PLUGIN.list()}?os=android&limit=1&page=1`);
+  },
+  'plugins.search-term-after-slice': async (h) => {
+    await three(h, [{ name: 'Zebra' }, {}, {}]);
+    return pageOf(h, `${PLUGIN.search}?search=zebra&limit=1&page=1`);
+  },
+  'plugins.search-os-after-slice': async (h) => {
+    await three(h, [
+      { name: 'Zebra', os: ['android'] },
+      { name: 'Zebra', os: ['web'] },
+    ]);
+    return pageOf(h, `${PLUGIN.search}?search=zebra&os=android&limit=1&page=1`);
+  },
+  'plugins.total-ignores-is-public': async (h) => {
+    await three(h, [{ isPublic: false }, { isPublic: true }]);
+    return (await answer(h, `${PLUGIN.list()}?isPublic=public`)).totalPlugins;
+  },
+  'plugins.total-ignores-status': async (h) => {
+    await three(h, [{ isPublic: false }, { isPublic: true }]);
+    return (await answer(h, `${PLUGIN.list()}?status=pending`)).totalPlugins;
+  },
+  'plugins.total-ignores-os': async (h) => {
+    await three(h, [{ os: ['web'] }, { os: ['android'] }]);
+    return (await answer(h, `${PLUGIN.list()}?os=android`)).totalPlugins;
+  },
+  'plugins.search-total-ignores-os': async (h) => {
+    await three(h, [
+      { name: 'Zebra', os: ['web'] },
+      { name: 'Zebra', os: ['android'] },
+    ]);
+    return (await answer(h, `${PLUGIN.search}?search=zebra&os=android`)).totalPlugins;
+  },
+  'plugins.deleted-still-counted': async (h) => {
+    const [first] = await three(h, [{}, {}]);
+    await remove(h, first!);
+    return (await answer(h, PLUGIN.list())).totalPlugins;
+  },
+  'plugins.list-total-pages-exact-multiple': async (h) => {
+    await three(h, [{}, {}]);
+    return (await answer(h, `${PLUGIN.list()}?limit=2`)).totalPages;
+  },
+  'plugins.search-total-pages-exact-multiple': async (h) => {
+    await three(h, [{ name: 'Zebra' }, { name: 'Zebra' }]);
+    return (await answer(h, `${PLUGIN.search}?search=zebra&limit=2`)).totalPages;
+  },
+  'plugins.search-current-page-always-one': async (h) => {
+    await three(h, [{ name: 'Zebra' }, { name: 'Zebra' }]);
+    return (await answer(h, `${PLUGIN.search}?search=zebra&limit=1&page=2`)).currentPage;
+  },
+  'plugins.list-current-page-zero-based': async (h) => {
+    await create(h);
+    return (await answer(h, PLUGIN.list())).currentPage;
+  },
+  'plugins.list-limit-one-ignored': async (h) => {
+    await three(h, [{}, {}]);
+    return pageOf(h, `${PLUGIN.list()}?limit=1`);
+  },
+  'plugins.search-limit-one-ignored': async (h) => {
+    await three(h, [{ name: 'Zebra' }, { name: 'Zebra' }]);
+    return pageOf(h, `${PLUGIN.search}?search=zebra&limit=1`);
+  },
+  'plugins.search-page-overlap': async (h) => {
+    await three(h, [{ name: 'Zebra' }, { name: 'Zebra' }]);
+    return pageOf(h, `${PLUGIN.search}?search=zebra&limit=1&page=2`);
+  },
+  'plugins.list-page-gap': async (h) => {
+    await three(h, [{}, {}, {}]);
+    return pageOf(h, `${PLUGIN.list()}?limit=1&page=2`);
+  },
+  'plugins.search-os-default-every-platform': async (h) => {
+    await create(h, { name: 'Zebra', os: ['android'] });
+    return (await searchItems(h, 'zebra')).length;
+  },
+  'plugins.update-title-prefix-match': async (h) => {
+    const { title } = await create(h);
+    await create(h, { title: `${title}_2` });
+    await update(h, { title, name: 'Renamed' });
+    return (await detail(h, `${title}_2`)).name;
+  },
+  'plugins.delete-title-prefix-match': async (h) => {
+    const { title } = await create(h);
+    await create(h, { title: `${title}_2` });
+    await remove(h, title);
+    return (await get(h, `${title}_2`)).status;
+  },
+  'plugins.search-finds-others-private': async (h) => {
+    await create(h, { name: 'Zebra', isPublic: false });
+    return (await answer(h, `${PLUGIN.search}?search=zebra`, 'other')).totalPlugins ?? 0;
+  },
+  'plugins.list-os-filter-skips-visibility': async (h) => {
+    await create(h, { isPublic: false, os: ['nt'] });
+    return listedTitles(h, '?os=nt', 'other');
+  },
+  'plugins.list-status-filter-skips-visibility': async (h) => {
+    await create(h, { isPublic: false });
+    return listedTitles(h, '?status=approved', 'other');
+  },
+  'plugins.search-os-filter-skips-visibility': async (h) => {
+    await create(h, { name: 'Zebra', isPublic: false, os: ['nt'] });
+    return (await answer(h, `${PLUGIN.search}?search=zebra&os=nt`, 'other')).totalPlugins ?? 0;
   },
 };
 

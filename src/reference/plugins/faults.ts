@@ -440,6 +440,185 @@ export const PLUGIN_FAULTS = {
     requirement: 'PL-UPDATE-03',
     breaks: 'an update ignores os',
   },
+  // ---- Between the rows (issue 21): faults that show only across operations and views
+  // (history-faults.ts). Checked by suites/plugins/history.test.ts and history-accounts.test.ts.
+  // A view serving a copy one write path does not refresh.
+  'plugins.list-item-stale-after-update': {
+    requirement: 'PL-UPDATE-03',
+    breaks: 'list items show name, tags, os and isPublic as the plugin was created, not as updated',
+  },
+  'plugins.list-is-public-stale': {
+    requirement: 'PL-UPDATE-03',
+    breaks: 'list items show isPublic as the plugin was created, after an update changed it',
+  },
+  'plugins.get-stale-after-update': {
+    requirement: 'PL-UPDATE-03',
+    breaks: 'get shows name and human_description as the plugin was created, not as updated',
+  },
+  'plugins.get-is-public-stale': {
+    requirement: 'PL-UPDATE-03',
+    breaks: 'get shows isPublic as the plugin was created, after an update published or unpublished it',
+  },
+  'plugins.publish-not-in-public-catalog': {
+    requirement: 'PL-SHAPE-15',
+    breaks: 'a plugin created unpublished and published by an update stays out of the public catalog',
+  },
+  'plugins.unpublish-stays-in-public-catalog': {
+    requirement: 'PL-SHAPE-15',
+    breaks: "a plugin created published and unpublished by an update stays in other accounts' public catalog",
+  },
+  'plugins.list-os-filter-stale': {
+    requirement: 'PL-LIST-05',
+    breaks: 'the list os filter reads the platforms the plugin was created with, not the updated ones',
+  },
+  'plugins.search-os-stale-after-update': {
+    requirement: 'PL-SEARCH-03',
+    breaks: 'the search os filter reads the platforms the plugin was created with, not the updated ones',
+  },
+  // Encryption skipped on one write path.
+  'plugins.update-code-stored-clear': {
+    requirement: 'PL-LIST-12',
+    breaks: 'an update stores func_run and func_schema as sent, so the list routes return them in clear',
+  },
+  'plugins.update-schema-stored-base64': {
+    requirement: 'PL-SHAPE-10',
+    breaks:
+      'an update stores func_schema base64-encoded, not encrypted, so the list routes return it encoded',
+  },
+  'plugins.search-index-code-clear-after-update': {
+    requirement: 'PL-SHAPE-14',
+    breaks: 'an update writes func_run as sent to the search index, so search items carry it in clear',
+  },
+  // A soft delete that keeps an identity reserved or visible on one route.
+  'plugins.delete-title-stays-reserved': {
+    requirement: 'STATE-10',
+    breaks: 'a create reusing the title of a deleted plugin is refused as a duplicate',
+  },
+  'plugins.deleted-still-searched': {
+    requirement: 'STATE-10',
+    breaks: 'a search still finds a deleted plugin',
+  },
+  'plugins.deleted-listed-under-status': {
+    requirement: 'STATE-10',
+    breaks: 'the list under status=approved or pending still lists deleted plugins',
+  },
+  'plugins.deleted-listed-under-os': {
+    requirement: 'STATE-10',
+    breaks: 'the list under an explicit os still lists deleted plugins',
+  },
+  'plugins.deleted-in-others-public-catalog': {
+    requirement: 'STATE-10',
+    breaks: "a deleted published plugin stays in other accounts' public catalog",
+  },
+  'plugins.deleted-still-gettable': {
+    requirement: 'STATE-10',
+    breaks: 'get still answers a deleted plugin',
+  },
+  // A filter applied after the page is cut.
+  'plugins.list-visibility-after-slice': {
+    requirement: 'PL-LIST-03',
+    breaks: 'the list cuts the page from every plugin the caller sees, then applies isPublic',
+  },
+  'plugins.list-status-after-slice': {
+    requirement: 'PL-LIST-04',
+    breaks: 'the list cuts the page first, then applies status',
+  },
+  'plugins.list-os-after-slice': {
+    requirement: 'PL-LIST-05',
+    breaks: 'the list cuts the page first, then applies os',
+  },
+  'plugins.search-term-after-slice': {
+    requirement: 'PL-SEARCH-02',
+    breaks: 'a search cuts the page from every plugin it covers, then applies the term',
+  },
+  'plugins.search-os-after-slice': {
+    requirement: 'PL-SEARCH-03',
+    breaks: 'a search cuts the page first, then applies os',
+  },
+  // A count ignoring a filter.
+  'plugins.total-ignores-is-public': {
+    requirement: 'PL-LIST-08',
+    breaks: 'the list totalPlugins (and totalPages) counts every plugin the caller sees, ignoring isPublic',
+  },
+  'plugins.total-ignores-status': {
+    requirement: 'PL-LIST-08',
+    breaks: 'the list totalPlugins (and totalPages) ignores status',
+  },
+  'plugins.total-ignores-os': {
+    requirement: 'PL-LIST-08',
+    breaks: 'the list totalPlugins (and totalPages) ignores os',
+  },
+  'plugins.search-total-ignores-os': {
+    requirement: 'PL-SEARCH-06',
+    breaks: 'the search totalPlugins (and totalPages) ignores os',
+  },
+  'plugins.deleted-still-counted': {
+    requirement: 'PL-LIST-08',
+    breaks: "the list totalPlugins still counts the caller's deleted plugins",
+  },
+  // Pages: totalPages, currentPage, page boundaries, defaults.
+  'plugins.list-total-pages-exact-multiple': {
+    requirement: 'PL-LIST-08',
+    breaks: 'the list totalPages is one too many when totalPlugins is an exact multiple of limit',
+  },
+  'plugins.search-total-pages-exact-multiple': {
+    requirement: 'PL-SEARCH-06',
+    breaks: 'the search totalPages is one too many when totalPlugins is an exact multiple of limit',
+  },
+  'plugins.search-current-page-always-one': {
+    requirement: 'PL-SEARCH-04',
+    breaks: 'a search answers currentPage 1 whatever page was asked for',
+  },
+  'plugins.list-current-page-zero-based': {
+    requirement: 'PL-LIST-08',
+    breaks: 'the list answers currentPage counted from 0',
+  },
+  'plugins.list-limit-one-ignored': {
+    requirement: 'PL-LIST-07',
+    breaks: 'the list takes limit=1 for no limit and pages by 50',
+  },
+  'plugins.search-limit-one-ignored': {
+    requirement: 'PL-SEARCH-05',
+    breaks: 'a search takes limit=1 for no limit and pages by 20',
+  },
+  'plugins.search-page-overlap': {
+    requirement: 'PL-SEARCH-04',
+    breaks: 'search pages after the first start one item early, repeating the last item of the page before',
+  },
+  'plugins.list-page-gap': {
+    requirement: 'PL-LIST-06',
+    breaks: 'list pages after the first skip one item more per page, so items fall between pages',
+  },
+  'plugins.search-os-default-every-platform': {
+    requirement: 'PL-SEARCH-03',
+    breaks: 'a search without os finds only plugins targeting all three platforms',
+  },
+  // An action on one plugin altering a sibling.
+  'plugins.update-title-prefix-match': {
+    requirement: 'IDS-12',
+    breaks: "an update also changes the caller's plugins whose title starts with the title named",
+  },
+  'plugins.delete-title-prefix-match': {
+    requirement: 'IDS-12',
+    breaks: "a delete also removes the caller's plugins whose title starts with the title named",
+  },
+  // Visibility checked on one read route but not its sibling.
+  'plugins.search-finds-others-private': {
+    requirement: 'ACCT-01',
+    breaks: "a search also finds other accounts' unpublished plugins (the list hides them)",
+  },
+  'plugins.list-os-filter-skips-visibility': {
+    requirement: 'ACCT-01',
+    breaks: "the list with an explicit os also lists other accounts' unpublished plugins",
+  },
+  'plugins.list-status-filter-skips-visibility': {
+    requirement: 'ACCT-01',
+    breaks: "the list with an explicit status also lists other accounts' unpublished plugins",
+  },
+  'plugins.search-os-filter-skips-visibility': {
+    requirement: 'ACCT-01',
+    breaks: "a search with an explicit os also finds other accounts' unpublished plugins",
+  },
 } as const satisfies Record<string, FaultSpec>;
 
 export type PluginFault = keyof typeof PLUGIN_FAULTS;

@@ -34,19 +34,19 @@ export function withItemFaults(
   const fault = (id: PluginFault) => pluginFault(faults, id);
   let item = listed;
   if (fault('plugins.list-code-in-clear'))
-    item = { ...item, func_schema: cipher.decrypt(doc.func_schema), func_run: cipher.decrypt(doc.func_run) };
+    item = { ...item, func_schema: cipher.open(doc.func_schema), func_run: cipher.open(doc.func_run) };
   if (route === 'list' && fault('plugins.list-schema-in-clear'))
-    item = { ...item, func_schema: cipher.decrypt(doc.func_schema) };
+    item = { ...item, func_schema: cipher.open(doc.func_schema) };
   if (route === 'list' && fault('plugins.list-code-base64-only'))
     item = {
       ...item,
-      func_schema: base64(cipher.decrypt(doc.func_schema)),
-      func_run: base64(cipher.decrypt(doc.func_run)),
+      func_schema: base64(cipher.open(doc.func_schema)),
+      func_run: base64(cipher.open(doc.func_run)),
     };
   if (route === 'search' && fault('plugins.search-schema-in-clear'))
-    item = { ...item, func_schema: cipher.decrypt(doc.func_schema) };
+    item = { ...item, func_schema: cipher.open(doc.func_schema) };
   if (route === 'search' && fault('plugins.search-code-in-clear'))
-    item = { ...item, func_run: cipher.decrypt(doc.func_run) };
+    item = { ...item, func_run: cipher.open(doc.func_run) };
   if (route === 'list') {
     if (fault('plugins.list-item-without-id')) delete item._id;
     if (fault('plugins.list-item-title-renamed')) item = renamed(item, 'title', 'function_name');

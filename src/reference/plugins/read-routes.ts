@@ -1,7 +1,6 @@
 import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
 import { notFound } from '../http/errors.ts';
 import { operationRoute } from '../http/operation-route.ts';
-import { paginate } from '../http/pagination.ts';
 import {
   queryOf,
   readEnum,
@@ -18,6 +17,20 @@ import { pluginFault, type PluginFault } from './faults.ts';
 import { canSeePlugin, ownsPlugin, type PluginDoc } from './store.ts';
 import { catalogBody, catalogItem, pluginDetail } from './views.ts';
 import { withBodyFaults, withDetailFaults, withItemFaults, type CatalogRoute } from './read-faults.ts';
+import { queryCatalog, type CatalogFilter } from './catalog-query.ts';
+import {
+  deletedListed,
+  detailedDoc,
+  inPublicCatalog,
+  listedDoc,
+  onEveryPlatform,
+  pagingFaults,
+  pagingOf,
+  platformsOf,
+  visibilitySkipped,
+  withSearchIndexFaults,
+  type Explicit,
+} from './history-faults.ts';
 
 const LIST_LIMIT = 50;
 const SEARCH_LIMIT = 20;
@@ -50,16 +63,26 @@ const newestFirst = (docs: PluginDoc[]): PluginDoc[] => docs.reverse();
 export const pluginReadRoutes: FastifyPluginCallback<StateOptions> = (api, { state }, done) => {
   const fault = (id: PluginFault) => pluginFault(state.faults, id);
   const item = (request: FastifyRequest, route: CatalogRoute) => (doc: PluginDoc) => {
-    const listed = catalogItem(doc, request.caller.accountId, state.accounts);
-    return withItemFaults(listed, doc, route, state.faults, state.cipher);
+    const shown = route === 'list' ? listedDoc(doc, state.plugins, state.faults) : doc;
+    const listed = catalogItem(shown, request.caller.accountId, state.accounts);
+    const answer = withItemFaults(listed, shown, route, state.faults, state.cipher);
+    return route === 'search' ? withSearchIndexFaults(answer, doc, state.plugins, state.faults) : answer;
   };
-  const body = (matched: PluginDoc[], paging: Paging, request: FastifyRequest, route: CatalogRoute) => {
-    const answer = catalogBody(
-      matched,
-      paginate(matched, paging.page, paging.limit),
-      item(request, route),
-      state.faults,
+  const body = (
+    candidates: PluginDoc[],
+    filters: CatalogFilter[],
+    paging: Paging,
+    request: FastifyRequest,
+    route: CatalogRoute,
+    countedToo: readonly PluginDoc[] = [],
+  ) => {
+    const { matched, page } = queryCatalog(
+      newestFirst(candidates),
+      filters,
+      paging,
+      pagingFaults(route, state.faults, countedToo),
     );
+    const answer = catalogBody(matched, page, item(request, route), state.faults);
     return withBodyFaults(answer, route, state.faults);
   };
 
@@ -83,28 +106,58 @@ export const pluginReadRoutes: FastifyPluginCallback<StateOptions> = (api, { sta
           : statusFilter;
       const os = readOs(query, fault('plugins.list-os-default-nt') ? NT_ONLY : 'all');
       const limit = fault('plugins.list-limit-20') ? 20 : fault('plugins.list-limit-100') ? 100 : LIST_LIMIT;
-      const paging = readPaging(query, limit);
+      const paging = pagingOf('list', readPaging(query, limit), LIST_LIMIT, state.faults);
       if (fault('plugins.list-page-ignored')) paging.page = 1;
       if (fault('plugins.list-limit-param-ignored')) paging.limit = LIST_LIMIT;
       const osFilter = fault('plugins.list-os-filter-ignored') ? 'all' : os;
       const { accountId } = request.caller;
-      const matched = newestFirst(
-        state.plugins.all().filter((doc) => {
-          const ownCatalog =
-            ownsPlugin(accountId, doc) ||
-            (fault('plugins.private-includes-public') && doc.isPublic) ||
-            (fault('plugins.private-lists-all-unpublished') && !doc.isPublic);
-          if (visibility === 'private' && !ownCatalog) return false;
-          const published =
-            (doc.isPublic && (!fault('plugins.public-catalog-own-only') || ownsPlugin(accountId, doc))) ||
-            fault('plugins.public-includes-private');
-          if (visibility === 'public' && !published) return false;
-          if (visibility === 'all' && !canSeePlugin(accountId, doc)) return false;
-          if (visibility === 'all' && fault('plugins.list-all-public-only') && !doc.isPublic) return false;
-          return (status === 'all' || doc.status === status) && targets(doc, osFilter);
-        }),
-      );
-      return body(matched, paging, request, 'list');
+      const explicit: Explicit = { os: osFilter !== 'all', status: status !== 'all' };
+      const visible = (doc: PluginDoc) => {
+        const ownCatalog =
+          ownsPlugin(accountId, doc) ||
+          (fault('plugins.private-includes-public') && doc.isPublic) ||
+          (fault('plugins.private-lists-all-unpublished') && !doc.isPublic);
+        if (visibility === 'private' && !ownCatalog) return false;
+        const published =
+          (inPublicCatalog(doc, accountId, state.plugins, state.faults) &&
+            (!fault('plugins.public-catalog-own-only') || ownsPlugin(accountId, doc))) ||
+          fault('plugins.public-includes-private');
+        if (visibility === 'public' && !published) return false;
+        if (visibility === 'all' && !canSeePlugin(accountId, doc)) return false;
+        if (visibility === 'all' && fault('plugins.list-all-public-only') && !doc.isPublic) return false;
+        return true;
+      };
+      const skipped = visibilitySkipped('list', explicit, state.faults) && visibility === 'all';
+      const filters: CatalogFilter[] = [
+        {
+          keep: (doc) => skipped || visible(doc),
+          late: fault('plugins.list-visibility-after-slice'),
+          ...(fault('plugins.total-ignores-is-public')
+            ? { countAs: (doc: PluginDoc) => canSeePlugin(accountId, doc) }
+            : {}),
+        },
+        {
+          keep: (doc) => status === 'all' || doc.status === status,
+          late: fault('plugins.list-status-after-slice'),
+          ...(fault('plugins.total-ignores-status') ? { countAs: () => true } : {}),
+        },
+        {
+          keep: (doc) => targets(platformsOf(doc, state.plugins, 'list', state.faults), osFilter),
+          late: fault('plugins.list-os-after-slice'),
+          ...(fault('plugins.total-ignores-os') ? { countAs: () => true } : {}),
+        },
+      ];
+      const candidates = [
+        ...state.plugins.all(),
+        ...deletedListed(state.plugins, accountId, visibility, explicit, state.faults),
+      ];
+      // The planted fault counts the caller's deleted plugins that the filters would match.
+      const countedToo = fault('plugins.deleted-still-counted')
+        ? state.plugins
+            .removed()
+            .filter((doc) => ownsPlugin(accountId, doc) && filters.every((f) => f.keep(doc)))
+        : [];
+      return body(candidates, filters, paging, request, 'list', countedToo);
     },
   });
 
@@ -119,20 +172,35 @@ export const pluginReadRoutes: FastifyPluginCallback<StateOptions> = (api, { sta
         : fault('plugins.search-limit-10')
           ? 10
           : SEARCH_LIMIT;
-      const paging = readPaging(query, limit);
+      const paging = pagingOf('search', readPaging(query, limit), SEARCH_LIMIT, state.faults);
       if (fault('plugins.search-page-off-by-one')) paging.page += 1;
       if (fault('plugins.search-limit-param-ignored')) paging.limit = SEARCH_LIMIT;
       const osFilter = fault('plugins.search-os-filter-ignored') ? 'all' : os;
       const { accountId } = request.caller;
+      const explicit: Explicit = { os: osFilter !== 'all', status: false };
       // The planted fault searches only the caller's unpublished plugins.
       const covered = (doc: PluginDoc) =>
         fault('plugins.search-unpublished-only')
           ? ownsPlugin(accountId, doc) && !doc.isPublic
-          : canSeePlugin(accountId, doc);
-      const matched = newestFirst(
-        state.plugins.all().filter((doc) => covered(doc) && targets(doc, osFilter) && matchesTerm(doc, term)),
-      );
-      const answer = body(matched, paging, request, 'search');
+          : visibilitySkipped('search', explicit, state.faults) || canSeePlugin(accountId, doc);
+      const everyPlatform =
+        fault('plugins.search-os-default-every-platform') && readString(query, 'os') === undefined;
+      const filters: CatalogFilter[] = [
+        { keep: covered },
+        {
+          keep: (doc) =>
+            targets(platformsOf(doc, state.plugins, 'search', state.faults), osFilter) &&
+            (!everyPlatform || onEveryPlatform(doc)),
+          late: fault('plugins.search-os-after-slice'),
+          ...(fault('plugins.search-total-ignores-os') ? { countAs: () => true } : {}),
+        },
+        { keep: (doc) => matchesTerm(doc, term), late: fault('plugins.search-term-after-slice') },
+      ];
+      const candidates = [
+        ...state.plugins.all(),
+        ...(fault('plugins.deleted-still-searched') ? state.plugins.removed() : []),
+      ];
+      const answer = body(candidates, filters, paging, request, 'search');
       // The planted fault counts every plugin the search covers, not the matches.
       if ('plugin' in answer && fault('plugins.search-total-counts-all'))
         answer.totalPlugins = state.plugins.all().filter(covered).length;
@@ -145,10 +213,16 @@ export const pluginReadRoutes: FastifyPluginCallback<StateOptions> = (api, { sta
     handler: (request) => {
       const from = fault('plugins.get-title-from-body') ? ((request.body ?? {}) as Query) : queryOf(request);
       const title = readRequiredString(from, 'title');
-      const doc = state.plugins.get(title);
+      // The planted fault still finds a deleted plugin.
+      const doc =
+        state.plugins.get(title) ??
+        (fault('plugins.deleted-still-gettable')
+          ? state.plugins.removed().find((removed) => removed.title === title)
+          : undefined);
       if (!doc || !canSeePlugin(request.caller.accountId, doc)) throw notFound(`no plugin titled ${title}`);
+      const shown = detailedDoc(doc, state.plugins, state.faults);
       const plugin = withDetailFaults(
-        pluginDetail(doc, request.caller.accountId, state.accounts, state.cipher),
+        pluginDetail(shown, request.caller.accountId, state.accounts, state.cipher),
         state.faults,
       );
       if (fault('plugins.is-owner-always-true')) plugin.isOwner = true;

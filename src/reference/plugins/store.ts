@@ -32,9 +32,25 @@ export interface PluginDoc {
 /** Both catalogs at once: an account's own plugins and the public ones; titles unique platform-wide. */
 export class PluginStore {
   private readonly byTitle = new Map<string, PluginDoc>();
+  /*
+   * For the planted faults only: each plugin as its create stored it (the copy a view serves when an
+   * update forgets to refresh it), the deleted plugins (a delete that only marks them), and what an
+   * update sent in clear to a search index (history-faults.ts). The correct routes never read them.
+   */
+  private readonly asCreated = new Map<string, PluginDoc>();
+  private readonly deleted = new Map<string, PluginDoc>();
+  private readonly searchIndexed = new Map<string, Partial<PluginDoc>>();
+
+  /** A new plugin: stored, and its first version kept for the planted faults. */
+  create(doc: PluginDoc): void {
+    this.add(doc);
+    this.asCreated.set(doc.title, structuredClone(doc));
+    this.searchIndexed.delete(doc.title);
+  }
 
   add(doc: PluginDoc): void {
     this.byTitle.set(doc.title, doc);
+    this.deleted.delete(doc.title);
   }
 
   get(title: string): PluginDoc | undefined {
@@ -42,11 +58,36 @@ export class PluginStore {
   }
 
   remove(title: string): void {
+    const doc = this.byTitle.get(title);
+    if (doc) this.deleted.set(title, doc);
     this.byTitle.delete(title);
   }
 
   all(): PluginDoc[] {
     return [...this.byTitle.values()];
+  }
+
+  /** The plugin as its create stored it (planted faults), or the plugin itself. */
+  created(doc: PluginDoc): PluginDoc {
+    return this.asCreated.get(doc.title) ?? doc;
+  }
+
+  /** Deleted plugins, oldest delete first (planted faults). */
+  removed(): PluginDoc[] {
+    return [...this.deleted.values()];
+  }
+
+  isRemoved(title: string): boolean {
+    return this.deleted.has(title);
+  }
+
+  /** What a faulty update wrote to the search index (planted faults). */
+  indexed(title: string): Partial<PluginDoc> {
+    return this.searchIndexed.get(title) ?? {};
+  }
+
+  index(title: string, fields: Partial<PluginDoc>): void {
+    this.searchIndexed.set(title, fields);
   }
 }
 

@@ -41,8 +41,8 @@ export function pluginDetail(
   const { userId: _userId, ...rest } = structuredClone(doc);
   return {
     ...rest,
-    func_schema: owner ? cipher.decrypt(doc.func_schema) : doc.func_schema,
-    func_run: owner ? cipher.decrypt(doc.func_run) : doc.func_run,
+    func_schema: owner ? cipher.open(doc.func_schema) : doc.func_schema,
+    func_run: owner ? cipher.open(doc.func_run) : doc.func_run,
     creator: creatorOf(doc, accounts),
     isOwner: owner,
   };

@@ -15,6 +15,7 @@ import {
   checkFieldTypes,
 } from './fields.ts';
 import { withStoredFaults } from './write-faults.ts';
+import { prefixSiblings, storedCode } from './history-faults.ts';
 import { queryOf } from '../http/query.ts';
 import { canSeePlugin, initialStatus, ownsPlugin, type PluginDoc } from './store.ts';
 
@@ -68,7 +69,8 @@ function updatedPlugin(doc: PluginDoc, body: Body, state: ReferenceState): Plugi
   for (const field of UPDATABLE_FIELDS) {
     if (!has(body, field)) continue;
     const value = body[field];
-    if (field === 'func_schema' || field === 'func_run') next[field] = state.cipher.encrypt(value as string);
+    if (field === 'func_schema' || field === 'func_run')
+      next[field] = storedCode(field, value as string, state.cipher, state.faults);
     else if (field === 'parameters') next.parameters = structuredClone(value as Record<string, unknown>);
     else if (field === 'isPublic') {
       next.isPublic = value as boolean;
@@ -124,6 +126,9 @@ export const pluginWriteRoutes: FastifyPluginCallback<StateOptions> = (api, { st
         existing &&
         (!fault('plugins.title-unique-per-account') || ownsPlugin(request.caller.accountId, existing)) &&
         (!fault('plugins.duplicate-check-public-only') || existing.isPublic);
+      // The planted fault: a deleted plugin's title still counts as taken.
+      if (fault('plugins.delete-title-stays-reserved') && state.plugins.isRemoved(title))
+        throw badRequest(`plugin already exists with title ${title}`);
       if (clash && fault('plugins.duplicate-saved-then-refused')) {
         state.plugins.add(newPlugin(body, state, request.caller.accountId));
         throw badRequest(`plugin already exists with title ${title}`);
@@ -131,7 +136,7 @@ export const pluginWriteRoutes: FastifyPluginCallback<StateOptions> = (api, { st
       if (clash && !fault('plugins.duplicate-title-replaces')) {
         throw badRequest(`plugin already exists with title ${title}`);
       }
-      state.plugins.add(
+      state.plugins.create(
         withStoredFaults(newPlugin(body, state, request.caller.accountId), body, state.faults),
       );
       if (fault('plugins.auth-url-checked-after-save')) checkConnectionUrl(body);
@@ -164,6 +169,17 @@ export const pluginWriteRoutes: FastifyPluginCallback<StateOptions> = (api, { st
       if (fault('plugins.update-unsent-tags-cleared') && !has(body, 'tags')) next.tags = [];
       if (fault('plugins.update-os-ignored')) next.os = doc.os;
       state.plugins.add(next);
+      // The planted faults: the search index gets the code as sent; siblings get the update too.
+      if (has(body, 'func_run') && fault('plugins.search-index-code-clear-after-update'))
+        state.plugins.index(title, { func_run: body.func_run as string });
+      for (const sibling of prefixSiblings(
+        state.plugins,
+        request.caller.accountId,
+        title,
+        state.faults,
+        'plugins.update-title-prefix-match',
+      ))
+        state.plugins.add({ ...updatedPlugin(sibling, body, state), title: sibling.title, _id: sibling._id });
       if (managed) throw invalidBody;
       return {
         status: fault('plugins.update-status-string') ? 'true' : true,
@@ -188,6 +204,15 @@ export const pluginWriteRoutes: FastifyPluginCallback<StateOptions> = (api, { st
       else if (fault('plugins.delete-referenced-kept') && referenced) {
         // The planted fault: a plugin in use silently survives its delete.
       } else state.plugins.remove(title);
+      const { accountId } = request.caller;
+      for (const sibling of prefixSiblings(
+        state.plugins,
+        accountId,
+        title,
+        state.faults,
+        'plugins.delete-title-prefix-match',
+      ))
+        state.plugins.remove(sibling.title);
       if (fault('plugins.delete-no-message')) return { status: true };
       return { status: true, message: 'plugin deleted successfully' };
     },
