@@ -32,7 +32,11 @@ export interface Written {
 
 export type Catalog = 'listPlugins' | 'searchPlugins';
 
-const PAGE_SIZE = 100;
+/**
+ * Each catalog read at its documented default page size (LIM-11, LIM-12): the document states no
+ * maximum, so a server may cap larger sizes, but never below its own default.
+ */
+const PAGE_SIZE: Record<Catalog, number> = { listPlugins: 50, searchPlugins: 20 };
 /** The vestigial userId segment of the list: any non-empty value. */
 const USER_ID = 'conformance';
 const MAX_PAGES = 100;
@@ -53,7 +57,7 @@ export interface Scan {
 const isNormal = (exchange: Exchange): boolean => 'plugin' in bodyOf(exchange);
 
 /**
- * Every page of a list or search (size 100), each a 200 of the documented schema whose page
+ * Every page of a list or search (at the route's default size), each a 200 of the documented schema whose page
  * arithmetic holds (currentPage as asked, totalPages = ⌈total / limit⌉, as many items as remain).
  */
 export async function scan(
@@ -70,7 +74,7 @@ export async function scan(
   for (let page = 1; page <= MAX_PAGES; page += 1) {
     const exchange = await client.call(operationId, {
       ...(operationId === 'listPlugins' ? { path: { userId: USER_ID } } : {}),
-      query: { ...query, page, limit: PAGE_SIZE },
+      query: { ...query, page, limit: PAGE_SIZE[operationId] },
     });
     expectStatus(exchange, 200);
     expectSchema(spec, exchange);
@@ -80,7 +84,12 @@ export async function scan(
       totals.add('0');
       break;
     }
-    expectPageArithmetic(exchange, { items: 'plugin', total: 'totalPlugins', limit: PAGE_SIZE, page });
+    expectPageArithmetic(exchange, {
+      items: 'plugin',
+      total: 'totalPlugins',
+      limit: PAGE_SIZE[operationId],
+      page,
+    });
     totals.add(String(Number(body.totalPlugins)));
     const found = objectsIn(body, 'plugin');
     count += found.length;
