@@ -260,7 +260,7 @@ export const BETWEEN_ROWS_PROBES = {
     await attach(h, String(kbIds[1]), personaId);
     return (await attach(h, String(kbIds[2]), personaId)).status;
   },
-  'kb.limit-counted-per-base': (h) => attachesAfter(h, async () => undefined),
+  'kb.limit-counted-per-base': (h) => attachesAfter(h, () => Promise.resolve()),
   'kb.documents-any-account': async (h) =>
     (await h.call('other', 'GET', `/kb/${await base(h)}/documents`)).status,
   'kb.ingest-text-any-account': async (h) =>

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ownedBase, readableBase, writableBase, type KnowledgeContext } from '../context.ts';
+import { readableBase, writableBase, type KnowledgeContext } from '../context.ts';
 import type { ChunkHit } from '../chunk-index.ts';
 import type { KnowledgeBase } from '../store.ts';
 import { removeDocument } from '../documents.ts';
