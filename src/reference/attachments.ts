@@ -40,6 +40,11 @@ export class AttachmentStore {
     return count;
   }
 
+  /** The assistants the base is attached to: only planted knowledge-base faults read these. */
+  holders(kbId: string): string[] {
+    return [...this.byPersona].filter(([, list]) => list.some((a) => a.kbId === kbId)).map(([id]) => id);
+  }
+
   remove(customPersonaId: string, kbId: string): boolean {
     const list = this.list(customPersonaId);
     const rest = list.filter((a) => a.kbId !== kbId);

@@ -62,4 +62,44 @@ describe('attachKnowledgeBase — POST /kb/{kbId}/personas/{personaId}', () => {
     },
     { operations: ['attachKnowledgeBase', 'listPersonaKnowledgeBases', 'getPersona'] },
   );
+
+  check(
+    'limits.bases-per-assistant.counted-after-every-write',
+    ['LIM-01', 'LIM-02', 'KB-ATTACH-01', 'KB-ATTACH-04', 'KB-ATTACH-05', 'KB-ATTACH-13'],
+    'the limit counts the bases attached now: a deleted or detached base frees its place, attaching an attached base again takes none, and a fourth is refused whatever came before',
+    async (context) => {
+      const { kb, personaId, kbIds } = await assistantWithBases(context, 6);
+      const [a, b, c, d, e, f] = kbIds as [string, string, string, string, string, string];
+      const deleted = await kb.createBase();
+      for (const kbId of [a, b, deleted.kbId]) expectStatus(await kb.attach(kbId, personaId), 200);
+      // A deleted base is attached nowhere: its place is free.
+      expectStatus(await kb.client.call('deleteKnowledgeBase', { path: { kbId: deleted.kbId } }), 200);
+      deleted.forget();
+      expectStatus(await kb.attach(c, personaId), 200);
+      // Attaching an attached base again updates it: the three places stay taken, by a, b and c.
+      expectStatus(await kb.attach(a, personaId, { grounding_mode: 'strict' }), 200);
+      expectStatus(await kb.attach(d, personaId), 400);
+      expect(await shownBases(kb, personaId), 'bases of the assistant after the refused fourth').toEqual({
+        bases: [a, b, c].sort(),
+        attached_kbs: [a, b, c].sort(),
+      });
+      // A detached base frees its place, once.
+      expectStatus(await kb.detach(b, personaId), 200);
+      expectStatus(await kb.attach(e, personaId), 200);
+      expectStatus(await kb.attach(f, personaId), 400);
+      expect(await shownBases(kb, personaId), 'bases of the assistant at the end').toEqual({
+        bases: [a, c, e].sort(),
+        attached_kbs: [a, c, e].sort(),
+      });
+    },
+    {
+      operations: [
+        'attachKnowledgeBase',
+        'detachKnowledgeBase',
+        'deleteKnowledgeBase',
+        'listPersonaKnowledgeBases',
+        'getPersona',
+      ],
+    },
+  );
 });

@@ -66,6 +66,14 @@ export class ChunkIndex {
     this.search.discardAll(ids);
   }
 
+  /** The texts of the document's chunks, in order: only a planted fault reads these. */
+  chunkTexts(docId: string): string[] {
+    return (this.idsByDoc.get(docId) ?? []).flatMap((id) => {
+      const chunk = this.chunks.get(id);
+      return chunk ? [chunk.text] : [];
+    });
+  }
+
   /** Best-first hits, at most `topK`, never from a document that has been removed. */
   query(text: string, topK: number): ChunkHit[] {
     const hits: ChunkHit[] = [];

@@ -2,8 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import type {} from '../caller.ts';
 import type { KnowledgeDeps, PageFetcher } from './deps.ts';
 import { KbError, notFound } from './errors.ts';
-import { knowledgeFault, type FaultCheck } from './faults.ts';
+import { knowledgeFault, type FaultCheck, type KnowledgeFault } from './faults.ts';
 import type { Recrawler } from './refresh.ts';
+import { StaleViews } from './stale-views.ts';
 import type { KnowledgeBase, KnowledgeStore, VisibleBase } from './store.ts';
 
 /** Everything a route of this module needs, built once per server by `knowledgeRoutes`. */
@@ -17,6 +18,13 @@ export interface KnowledgeContext {
   now(): number;
   timestamp(): string;
   fault: FaultCheck;
+  /** Read answers a planted fault serves from a copy (none without one). */
+  views: StaleViews;
+  /**
+   * Bases attached per assistant as a running tally beside the attachments, kept and counted only
+   * while a planted `kb.limit-counts-*` fault is on (the correct limit counts the attachments).
+   */
+  limitTally: Map<string, number>;
 }
 
 /**
@@ -37,6 +45,31 @@ export function ownedBase(context: KnowledgeContext, request: FastifyRequest, kb
   return base;
 }
 
+/**
+ * The base a write names: the caller's own, or, under the planted fault `id`, any account's (the
+ * account check its sibling routes make, skipped on this one).
+ */
+export function writableBase(
+  context: KnowledgeContext,
+  request: FastifyRequest,
+  kbId: string,
+  id: KnowledgeFault,
+): KnowledgeBase {
+  return (context.fault(id) && context.store.anyAccount(kbId)?.base) || ownedBase(context, request, kbId);
+}
+
+export const LIMIT_TALLY_FAULTS = [
+  'kb.limit-counts-deleted-bases',
+  'kb.limit-counts-detached',
+  'kb.limit-counts-reattach',
+] as const;
+
+/** Moves the assistant's tally by `by`, while a planted `kb.limit-counts-*` fault keeps one. */
+export function moveLimitTally(context: KnowledgeContext, personaId: string, by: number): void {
+  if (!LIMIT_TALLY_FAULTS.some((id) => context.fault(id))) return;
+  context.limitTally.set(personaId, (context.limitTally.get(personaId) ?? 0) + by);
+}
+
 export function createContext(
   store: KnowledgeStore,
   deps: KnowledgeDeps,
@@ -45,6 +78,7 @@ export function createContext(
   closing: AbortSignal,
 ): KnowledgeContext {
   const now = deps.now ?? Date.now;
+  const fault: FaultCheck = (id) => knowledgeFault(deps.faults, id);
   return {
     store,
     deps,
@@ -53,6 +87,8 @@ export function createContext(
     closing,
     now,
     timestamp: () => new Date(now()).toISOString(),
-    fault: (id) => knowledgeFault(deps.faults, id),
+    fault,
+    views: new StaleViews(fault),
+    limitTally: new Map(),
   };
 }

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { describeFaultProbes, type FaultProbe } from '../testing/fault-probes.ts';
 import type { As, Harness } from '../testing/harness.ts';
 import { PERSONA, personaBody } from '../testing/fixtures.ts';
+import { BETWEEN_ROWS_PROBES } from './between-rows-probes.ts';
 import { KNOWLEDGE_FAULTS, type KnowledgeFault } from './faults.ts';
 
 /** Each planted fault must visibly break the behaviour it names, or the self-test proves nothing. */
@@ -868,6 +869,8 @@ const PROBES: Record<KnowledgeFault, FaultProbe> = {
     const persona = await createPersona(h);
     return (await h.call('full', 'POST', `/kb/${await createBase(h)}/personas/${persona}`)).json.personaId;
   },
+  // Between the rows: histories across operations (between-rows-probes.ts).
+  ...BETWEEN_ROWS_PROBES,
 };
 
 describeFaultProbes('planted faults of the knowledge-base module', KNOWLEDGE_FAULTS, PROBES);

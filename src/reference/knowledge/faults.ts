@@ -587,6 +587,210 @@ export const KNOWLEDGE_FAULTS = {
     breaks:
       'the assistant is found by its customPersonaId but answered and attached under its object _id (personaId in the answers is the _id)',
   },
+  // ---------------------------------------------------------------- between the rows (issue 21)
+  // Faults that show only across operations: a view served from a copy one write path does not
+  // refresh, a delete that leaves an identity visible or disturbs a sibling, a schedule reset by an
+  // unrelated write, the attachment limit counted from the wrong side, and a read or write route
+  // that skips the account check its siblings make.
+  // Views served from a copy (stale-views.ts): every write drops the copies, but one path forgets one.
+  'kb.list-stale-after-ingest-url': {
+    requirement: 'KB-BASE-04',
+    breaks:
+      'the bases list is served from a copy ingest-url does not refresh, so its docsCount misses the page',
+  },
+  'kb.list-stale-after-upload': {
+    requirement: 'KB-BASE-04',
+    breaks:
+      'the bases list is served from a copy an upload does not refresh, so its docsCount misses the file',
+  },
+  'kb.list-stale-after-document-delete': {
+    requirement: 'KB-BASE-04',
+    breaks:
+      'the bases list is served from a copy a document delete does not refresh, so docsCount still counts it',
+  },
+  'kb.list-stale-after-auto-refresh': {
+    requirement: 'STATE-05',
+    breaks:
+      'the bases list is served from a copy PATCH auto-refresh does not refresh, so it shows the old schedule',
+  },
+  'kb.list-stale-after-base-delete': {
+    requirement: 'KB-ATTACH-14',
+    breaks:
+      'the bases list is served from a copy a base delete does not refresh, so the deleted base stays listed',
+  },
+  'kb.stats-stale-after-ingest-url': {
+    requirement: 'KB-STATS-02',
+    breaks: 'stats are served from a copy ingest-url does not refresh, so documentsCount misses the page',
+  },
+  'kb.stats-stale-after-upload': {
+    requirement: 'KB-STATS-02',
+    breaks: 'stats are served from a copy an upload does not refresh, so documentsCount misses the file',
+  },
+  'kb.stats-stale-after-document-delete': {
+    requirement: 'STATE-14',
+    breaks:
+      "stats are served from a copy a document delete does not refresh, so the deleted document's vectors stay counted",
+  },
+  'kb.documents-stale-after-ingest-url': {
+    requirement: 'KB-DOC-11',
+    breaks: 'the documents list is served from a copy ingest-url does not refresh, so the page is not listed',
+  },
+  'kb.documents-stale-after-upload': {
+    requirement: 'KB-DOC-11',
+    breaks: 'the documents list is served from a copy an upload does not refresh, so the file is not listed',
+  },
+  'kb.documents-stale-after-document-delete': {
+    requirement: 'STATE-13',
+    breaks:
+      'the documents list is served from a copy a document delete does not refresh, so the deleted one stays listed',
+  },
+  'kb.persona-view-stale-after-update': {
+    requirement: 'KB-ATTACH-07',
+    breaks:
+      "an assistant's bases are served from a copy PATCH does not refresh, so they show the old mode and enabled",
+  },
+  'kb.persona-view-stale-after-reattach': {
+    requirement: 'KB-ATTACH-05',
+    breaks:
+      "an assistant's bases are served from a copy a repeated attach does not refresh, so they show the old values",
+  },
+  'kb.persona-view-stale-after-detach': {
+    requirement: 'KB-ATTACH-09',
+    breaks:
+      "an assistant's bases are served from a copy a detach does not refresh, so the detached base stays",
+  },
+  'kb.persona-view-stale-after-base-delete': {
+    requirement: 'KB-ATTACH-13',
+    breaks:
+      "an assistant's bases are served from a copy a base delete does not refresh, so the deleted base stays",
+  },
+  'kb.persona-view-stale-after-ingest': {
+    requirement: 'KB-ASSISTANT-07',
+    breaks:
+      "an assistant's bases are served from a copy an ingest does not refresh, so docsCount misses the document",
+  },
+  'kb.persona-view-stale-after-document-delete': {
+    requirement: 'KB-ASSISTANT-07',
+    breaks:
+      "an assistant's bases are served from a copy a document delete does not refresh, so docsCount still counts it",
+  },
+  // attached_kbs and the assistant's bases kept apart.
+  'kb.attached-kbs-stale-after-update': {
+    requirement: 'KB-ATTACH-07',
+    breaks:
+      "PATCH updates the knowledge side's copy of the attachment only, so the assistant's attached_kbs keeps the old values",
+  },
+  'kb.attached-kbs-stale-after-reattach': {
+    requirement: 'KB-ATTACH-05',
+    breaks:
+      "a repeated attach updates the knowledge side's copy only, so the assistant's attached_kbs keeps the old values",
+  },
+  // Deletes leaving an identity behind, or reaching a sibling.
+  'kb.reused-title-revives-chunks': {
+    requirement: 'STATE-15',
+    breaks:
+      "the index keeps a deleted document's chunks under its title, and a new document of that title takes them back",
+  },
+  'kb.reused-base-name-revives-documents': {
+    requirement: 'KB-ATTACH-14',
+    breaks:
+      "a deleted base's documents are archived under its name and come back in a new base of the same name",
+  },
+  'kb.delete-document-drops-later-chunks': {
+    requirement: 'STATE-13',
+    breaks:
+      'deleting a document discards the chunks of every document ingested after it, which no query finds any more',
+  },
+  'kb.delete-document-drops-same-title': {
+    requirement: 'STATE-13',
+    breaks: 'deleting a document deletes every document of the base with the same title',
+  },
+  'kb.delete-base-detaches-siblings': {
+    requirement: 'KB-ATTACH-13',
+    breaks: 'deleting a base detaches every base of the assistants it was attached to',
+  },
+  'kb.detach-from-every-assistant': {
+    requirement: 'KB-ATTACH-09',
+    breaks: 'detaching a base from one assistant detaches it from every assistant',
+  },
+  'kb.docs-count-by-name': {
+    requirement: 'KB-BASE-04',
+    breaks: "the list's docsCount counts the documents of every base of the account with the same name",
+  },
+  'kb.stats-by-name': {
+    requirement: 'KB-STATS-02',
+    breaks: 'stats count the documents of every base of the account with the same name',
+  },
+  // A schedule reset by an unrelated write.
+  'kb.ingest-url-resets-schedule': {
+    requirement: 'STATE-05',
+    breaks: "ingest-url sets the base's auto-refresh back to its defaults (disabled)",
+  },
+  'kb.refresh-now-resets-interval': {
+    requirement: 'STATE-05',
+    breaks: 'refresh-now sets the auto-refresh interval back to the default 3 days',
+  },
+  'kb.document-delete-disables-schedule': {
+    requirement: 'STATE-05',
+    breaks: "deleting a document turns the base's auto-refresh off",
+  },
+  'kb.attach-disables-schedule': {
+    requirement: 'STATE-05',
+    breaks: "attaching a base to an assistant turns the base's auto-refresh off",
+  },
+  'kb.recrawl-restamps-pasted': {
+    requirement: 'KB-REFRESH-10',
+    breaks: 'a re-crawl re-ingests pasted text too: its createdAt becomes the time of the crawl',
+  },
+  'kb.recrawl-restamps-uploads': {
+    requirement: 'KB-REFRESH-10',
+    breaks: 'a re-crawl re-ingests uploaded files too: their createdAt becomes the time of the crawl',
+  },
+  'kb.recrawl-listing-only': {
+    requirement: 'STATE-06',
+    breaks:
+      "a re-crawl updates the document's listing (size, chunks) but not its index, so a query finds the old text",
+  },
+  // The attachment limit counted from one side (a tally kept beside the attachments).
+  'kb.limit-counts-deleted-bases': {
+    requirement: 'LIM-01',
+    breaks:
+      'the limit is a per-assistant tally a base delete does not lower, so a deleted base still takes a place',
+  },
+  'kb.limit-counts-detached': {
+    requirement: 'KB-ATTACH-01',
+    breaks:
+      'the limit is a per-assistant tally a detach does not lower, so a detached base still takes a place',
+  },
+  'kb.limit-counts-reattach': {
+    requirement: 'LIM-01',
+    breaks: 'the limit is a per-assistant tally a repeated attach raises again, so an update takes a place',
+  },
+  'kb.limit-counted-per-base': {
+    requirement: 'LIM-02',
+    breaks: 'the limit counts the assistants a base is attached to, not the bases of the assistant',
+  },
+  // The account check made on one route and skipped on its sibling.
+  'kb.documents-any-account': {
+    requirement: 'ACCT-01',
+    breaks: "another account's base lists its documents by kbId (GET /kb hides it)",
+  },
+  'kb.ingest-text-any-account': {
+    requirement: 'ACCT-01',
+    breaks: 'a key of another account pastes text into a base it cannot see',
+  },
+  'kb.delete-document-any-account': {
+    requirement: 'ACCT-01',
+    breaks: 'a key of another account deletes a document of a base it cannot see',
+  },
+  'kb.refresh-now-any-account': {
+    requirement: 'ACCT-01',
+    breaks: 'a key of another account starts a re-crawl of a base it cannot see',
+  },
+  'kb.auto-refresh-any-account': {
+    requirement: 'ACCT-01',
+    breaks: 'a key of another account sets the auto-refresh of a base it cannot see',
+  },
 } as const satisfies Record<string, FaultSpec>;
 
 export type KnowledgeFault = keyof typeof KNOWLEDGE_FAULTS;

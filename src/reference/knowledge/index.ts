@@ -36,6 +36,7 @@ export async function knowledgeRoutes(app: FastifyInstance, deps: KnowledgeDeps)
     now: deps.now ?? Date.now,
     skipRecrawl: () => knowledgeFault(deps.faults, 'kb.refresh-now-ignores-urls'),
     recrawlUrlLabels: () => knowledgeFault(deps.faults, 'kb.recrawl-url-labels'),
+    fault: (id) => knowledgeFault(deps.faults, id),
   });
   const context = createContext(store, deps, recrawler, fetcher, closing.signal);
   seedSharedBases(store, deps.sharedSeeds ?? [], context.timestamp());

@@ -1,6 +1,8 @@
 import { replaceDocumentText } from './documents.ts';
 import type { PageFetcher } from './deps.ts';
 import { pageText } from './page-text.ts';
+import { chunkText } from './chunking.ts';
+import { NO_FAULT, type FaultCheck } from './faults.ts';
 import type { KbDocument, KnowledgeBase } from './store.ts';
 
 /** Auto-refresh never fires more often than this, whatever interval was asked for. */
@@ -16,6 +18,8 @@ export interface RecrawlerOptions {
   skipRecrawl?: () => boolean;
   /** Set by a planted fault: also re-crawl pasted text whose source label is an http(s) address. */
   recrawlUrlLabels?: () => boolean;
+  /** Planted faults of the re-crawl itself (restamping what it must leave alone, skipping the index). */
+  fault?: FaultCheck;
 }
 
 export function urlDocuments(base: KnowledgeBase): KbDocument[] {
@@ -112,7 +116,20 @@ export class Recrawler {
       if (this.shutdown.signal.aborted) return;
       await this.recrawlDocument(base, doc);
     }
-    base.autoRefresh.lastRefreshedAt = new Date(this.options.now()).toISOString();
+    const crawledAt = new Date(this.options.now()).toISOString();
+    this.restampFaults(base, crawledAt);
+    base.autoRefresh.lastRefreshedAt = crawledAt;
+  }
+
+  /** Planted faults: the crawl re-ingests pasted text or uploaded files too, which take its time as createdAt. */
+  private restampFaults(base: KnowledgeBase, crawledAt: string): void {
+    const fault = this.options.fault ?? NO_FAULT;
+    for (const doc of base.documents.values()) {
+      if (doc.url !== undefined) continue;
+      const upload = doc.source === 'upload';
+      if (fault(upload ? 'kb.recrawl-restamps-uploads' : 'kb.recrawl-restamps-pasted'))
+        doc.createdAt = crawledAt;
+    }
   }
 
   private async recrawlDocument(base: KnowledgeBase, doc: KbDocument): Promise<void> {
@@ -123,6 +140,12 @@ export class Recrawler {
       const { text } = pageText(page);
       // The document (or its base) may have been deleted while the page was on its way.
       if (base.documents.get(doc.docId) !== doc) return;
+      // A planted fault refreshes the listing only: the index keeps the old text.
+      if (this.options.fault?.('kb.recrawl-listing-only')) {
+        doc.chunksCount = chunkText(text).length;
+        doc.fileSize = Buffer.byteLength(page.body);
+        return;
+      }
       replaceDocumentText(base, doc, text, Buffer.byteLength(page.body));
     } catch {
       // A page that cannot be had now keeps its last good text; the next crawl tries again.

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { GroundingMode } from '../../attachments.ts';
-import { readableBase, type KnowledgeContext } from '../context.ts';
+import type { Attachment, GroundingMode } from '../../attachments.ts';
+import { LIMIT_TALLY_FAULTS, moveLimitTally, readableBase, type KnowledgeContext } from '../context.ts';
 import { KbError, notFound } from '../errors.ts';
 import { attachmentBody, type AttachmentBody } from '../schemas.ts';
 import type { VisibleBase } from '../store.ts';
@@ -22,10 +22,20 @@ export function attachmentRoutes(app: FastifyInstance, context: KnowledgeContext
   const everAttached = new Set<string>();
   /** docsCount of each base when it was attached, kept only for the `kb.persona-bases-counts-at-attach` fault. */
   const countsAtAttach = new Map<string, number>();
+  /**
+   * The knowledge side's own copy of attachments by `personaId kbId`, written instead of the shared
+   * store only by the `kb.attached-kbs-stale-after-*` faults (the assistant's attached_kbs reads the store).
+   */
+  const knowledgeSide = new Map<string, Attachment>();
 
   app.get<{ Params: { personaId: string } }>('/kb/persona/:personaId', (request) => {
     const personaId = visiblePersona(context, request, request.params.personaId);
-    const kbs = attachments.list(personaId).flatMap((attachment) => {
+    return context.views.read('persona', personaId, () => personaBases(request, personaId));
+  });
+
+  function personaBases(request: FastifyRequest, personaId: string) {
+    const kbs = attachments.list(personaId).flatMap((stored) => {
+      const attachment = knowledgeSide.get(`${personaId} ${stored.kbId}`) ?? stored;
       const visible = context.store.visible(request.caller.accountId, attachment.kbId);
       if (!visible) return [];
       if (!attachment.enabled && context.fault('kb.persona-bases-hide-disabled')) return [];
@@ -47,7 +57,7 @@ export function attachmentRoutes(app: FastifyInstance, context: KnowledgeContext
       ];
     });
     return { status: 'ok', personaId, kbs };
-  });
+  }
 
   app.post<AttachParams>(
     '/kb/:kbId/personas/:personaId',
@@ -69,7 +79,7 @@ export function attachmentRoutes(app: FastifyInstance, context: KnowledgeContext
       const already =
         attachments.find(personaId, base.kbId) !== undefined ||
         (context.fault('kb.attach-remembers-detached') && everAttached.has(pair));
-      const count = attachedCount(context, personaId);
+      const count = attachedCount(context, personaId, base.kbId);
       const attachment = { kbId: base.kbId, enabled, grounding_mode };
       // A planted fault stores the attachment before the limit is judged, so a refused one stays.
       if (context.fault('kb.attach-stored-before-limit')) attachments.put(personaId, attachment);
@@ -88,6 +98,9 @@ export function attachmentRoutes(app: FastifyInstance, context: KnowledgeContext
       if (!already && context.fault('kb.attach-replaces-others'))
         for (const other of attachments.list(personaId)) attachments.remove(personaId, other.kbId);
       if (already && context.fault('kb.attach-again-duplicates')) attachments.append(personaId, attachment);
+      // A planted fault writes a repeated attach to the knowledge side's copy only.
+      else if (already && context.fault('kb.attached-kbs-stale-after-reattach'))
+        knowledgeSide.set(pair, attachment);
       else if (!(already && context.fault('kb.attach-again-keeps-values')))
         attachments.put(personaId, {
           ...attachment,
@@ -98,6 +111,13 @@ export function attachmentRoutes(app: FastifyInstance, context: KnowledgeContext
       if (context.fault('kb.attach-drops-earlier-chunks'))
         for (const docId of base.documents.keys()) base.index.removeDocument(docId);
       if (context.fault('kb.query-deleted-after-reattach')) faultAttached(base);
+      if (!already || context.fault('kb.limit-counts-reattach')) moveLimitTally(context, personaId, 1);
+      // A planted fault: attaching hands the base's schedule to the assistant, turning auto-refresh off.
+      if (context.fault('kb.attach-disables-schedule')) {
+        base.autoRefresh.enabled = false;
+        context.recrawler.schedule(base);
+      }
+      context.views.wrote(already ? 'reattach' : 'attach');
       if (context.fault('kb.attach-remembers-detached')) everAttached.add(pair);
       if (context.fault('kb.persona-bases-counts-at-attach')) countsAtAttach.set(pair, base.documents.size);
       const outcome = attachOutcome(context, already);
@@ -124,9 +144,10 @@ export function attachmentRoutes(app: FastifyInstance, context: KnowledgeContext
         ? visiblePersona(context, request, request.params.personaId, base.ownerAccountId)
         : visiblePersona(context, request, request.params.personaId);
       // A planted fault updates the assistant's first attachment, whichever base the path names.
+      const pair = `${personaId} ${base.kbId}`;
       const current = context.fault('kb.update-first-attachment')
         ? attachments.list(personaId)[0]
-        : attachments.find(personaId, base.kbId);
+        : (knowledgeSide.get(pair) ?? attachments.find(personaId, base.kbId));
       if (!current) throw notFound.attachment(base.kbId, personaId);
       // A planted fault reads `enabled` by truthiness, so false never applies.
       const enabled = context.fault('kb.update-ignores-disable')
@@ -136,14 +157,17 @@ export function attachmentRoutes(app: FastifyInstance, context: KnowledgeContext
         ? 'supplemental'
         : current.grounding_mode;
       // A planted fault takes disabling for detaching.
+      const updated: Attachment = {
+        kbId: current.kbId,
+        enabled,
+        grounding_mode: request.body?.grounding_mode ?? keptMode,
+      };
       if (context.fault('kb.update-disable-detaches') && enabled === false)
         attachments.remove(personaId, base.kbId);
-      else
-        attachments.put(personaId, {
-          kbId: current.kbId,
-          enabled,
-          grounding_mode: request.body?.grounding_mode ?? keptMode,
-        });
+      // A planted fault writes the update to the knowledge side's copy only.
+      else if (context.fault('kb.attached-kbs-stale-after-update')) knowledgeSide.set(pair, updated);
+      else attachments.put(personaId, updated);
+      context.views.wrote('update');
       if (context.fault('kb.update-answer-without-updated'))
         return { status: 'ok', kbId: base.kbId, personaId, patched: true };
       if (context.fault('kb.update-answer-without-kbid')) return { status: 'ok', personaId, updated: true };
@@ -164,7 +188,12 @@ export function attachmentRoutes(app: FastifyInstance, context: KnowledgeContext
     // A planted fault removes the assistant's newest attachment, whichever base the path names.
     else if (context.fault('kb.detach-newest-attachment'))
       attachments.remove(personaId, attachments.list(personaId).at(-1)?.kbId ?? base.kbId);
+    // A planted fault detaches the base from every assistant, not only the one named.
+    else if (context.fault('kb.detach-from-every-assistant')) attachments.removeBase(base.kbId);
     else attachments.remove(personaId, base.kbId);
+    knowledgeSide.delete(`${personaId} ${base.kbId}`);
+    if (!context.fault('kb.limit-counts-detached')) moveLimitTally(context, personaId, -1);
+    context.views.wrote('detach');
     if (context.fault('kb.detach-deletes-base')) {
       context.recrawler.cancel(base.kbId);
       context.store.delete(base.kbId);
@@ -186,9 +215,12 @@ function attachOutcome(context: KnowledgeContext, already: boolean): Record<stri
 }
 
 /** How many bases count against the assistant's limit: all of its attachments, unless a planted fault bends it. */
-function attachedCount(context: KnowledgeContext, personaId: string): number {
+function attachedCount(context: KnowledgeContext, personaId: string, kbId: string): number {
   const { attachments } = context.deps;
   if (context.fault('kb.attach-limit-counts-all-assistants')) return attachments.total();
+  // Planted faults: a running tally beside the attachments, or the base's side counted instead.
+  if (LIMIT_TALLY_FAULTS.some((id) => context.fault(id))) return context.limitTally.get(personaId) ?? 0;
+  if (context.fault('kb.limit-counted-per-base')) return attachments.holders(kbId).length;
   const list = attachments.list(personaId);
   return context.fault('kb.attach-limit-enabled-only') ? list.filter((a) => a.enabled).length : list.length;
 }

@@ -1,11 +1,12 @@
-import type { FastifyInstance } from 'fastify';
-import { ownedBase, readableBase, type KnowledgeContext } from '../context.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { readableBase, writableBase, type KnowledgeContext } from '../context.ts';
 import type { ChunkHit } from '../chunk-index.ts';
 import type { KnowledgeBase } from '../store.ts';
 import { removeDocument } from '../documents.ts';
 import { KbError, notFound } from '../errors.ts';
 import { queryBody, type QueryBody } from '../schemas.ts';
 import { documentView } from '../views.ts';
+import { sameNameDocuments } from './bases.ts';
 
 type KbParams = { kbId: string };
 
@@ -22,10 +23,26 @@ export function faultAttached(base: object): void {
   attachedBases.add(base);
 }
 
+/** Chunk texts of deleted documents by base and title, kept only for the `kb.reused-title-revives-chunks` fault. */
+const parkedChunks = new WeakMap<KnowledgeBase, Map<string, string[]>>();
+
+/** The chunks a deleted document of this title left parked (the planted fault takes them back). */
+export function takeParkedChunks(base: KnowledgeBase, title: string): string[] {
+  const parked = parkedChunks.get(base)?.get(title) ?? [];
+  parkedChunks.get(base)?.delete(title);
+  return parked;
+}
+
 /** GET /kb/:kbId/documents, DELETE /kb/:kbId/documents/:docId, POST /kb/:kbId/query, GET /kb/:kbId/stats */
 export function documentRoutes(app: FastifyInstance, context: KnowledgeContext): void {
   app.get<{ Params: KbParams }>('/kb/:kbId/documents', (request) => {
-    const { base } = readableBase(context, request, request.params.kbId);
+    const { base } =
+      (context.fault('kb.documents-any-account') && context.store.anyAccount(request.params.kbId)) ||
+      readableBase(context, request, request.params.kbId);
+    return context.views.read('documents', base.kbId, () => listDocuments(request, base));
+  });
+
+  function listDocuments(request: FastifyRequest, base: KnowledgeBase) {
     if (context.fault('kb.documents-empty-404') && base.documents.size === 0)
       throw new KbError(404, 'not_found', 'this knowledge base has no documents');
     // The fault lists the documents of every base of the account, as if they were looked up by owner.
@@ -40,22 +57,25 @@ export function documentRoutes(app: FastifyInstance, context: KnowledgeContext):
       ...(context.fault('kb.documents-answer-no-kbid') ? {} : { kbId: base.kbId }),
       documents,
     };
-  });
+  }
 
   app.delete<{ Params: KbParams & { docId: string } }>('/kb/:kbId/documents/:docId', (request, reply) => {
-    const base = ownedBase(context, request, request.params.kbId);
+    const base = writableBase(context, request, request.params.kbId, 'kb.delete-document-any-account');
     const { docId: named } = request.params;
     if (!base.documents.has(named)) throw notFound.document(named);
     // The fault deletes the base's first document, whichever one was named.
     const docId = context.fault('kb.delete-document-deletes-first')
       ? (base.documents.keys().next().value ?? named)
       : named;
+    const deleted = DELETE_FAULTS.some((id) => context.fault(id)) ? beforeDelete(base, docId) : undefined;
     if (context.fault('kb.query-returns-deleted')) base.documents.delete(docId);
     // A planted fault: once the base was attached again, a delete only unlists the document.
     else if (context.fault('kb.query-deleted-after-reattach') && reattachedBases.has(base))
       base.documents.delete(docId);
     else if (context.fault('kb.delete-document-still-listed')) base.index.removeDocument(docId);
     else removeDocument(base, docId, context.fault('kb.delete-document-keeps-vector-count'));
+    if (deleted) deleteDocumentFaults(context, base, deleted);
+    context.views.wrote('delete-document');
     if (context.fault('kb.delete-document-204')) return reply.code(204).send();
     if (context.fault('kb.delete-document-answer-no-docid'))
       return { status: 'ok', deleted: true, kbId: base.kbId };
@@ -92,6 +112,10 @@ export function documentRoutes(app: FastifyInstance, context: KnowledgeContext):
     const { base } =
       (context.fault('kb.stats-any-account') && context.store.anyAccount(request.params.kbId)) ||
       readableBase(context, request, request.params.kbId);
+    return context.views.read('stats', base.kbId, () => stats(base));
+  });
+
+  function stats(base: KnowledgeBase) {
     // A planted fault: a base without documents has no index yet, and its stats are a 404.
     if (context.fault('kb.stats-empty-base-not-found') && base.documents.size === 0)
       throw new KbError(404, 'not_found', `knowledge base ${base.kbId} has no index yet`);
@@ -101,7 +125,48 @@ export function documentRoutes(app: FastifyInstance, context: KnowledgeContext):
       documentsCount: documentsCount(context, base),
       vectorCount: base.index.vectorCount,
     };
-  });
+  }
+}
+
+/**
+ * What the planted faults of a document delete do besides it (`docId` is gone already): reach the
+ * documents ingested after it or of the same title, park its chunks under its title, or turn the
+ * base's auto-refresh off.
+ */
+function deleteDocumentFaults(
+  context: KnowledgeContext,
+  base: KnowledgeBase,
+  deleted: DeletedDocument,
+): void {
+  if (context.fault('kb.delete-document-drops-later-chunks'))
+    for (const later of deleted.later) base.index.removeDocument(later);
+  if (context.fault('kb.delete-document-drops-same-title'))
+    for (const doc of [...base.documents.values()])
+      if (doc.title === deleted.title) removeDocument(base, doc.docId);
+  if (context.fault('kb.reused-title-revives-chunks')) {
+    const parked = parkedChunks.get(base) ?? new Map<string, string[]>();
+    parked.set(deleted.title, deleted.chunks);
+    parkedChunks.set(base, parked);
+  }
+  if (context.fault('kb.document-delete-disables-schedule')) {
+    base.autoRefresh.enabled = false;
+    context.recrawler.schedule(base);
+  }
+}
+
+const DELETE_FAULTS = [
+  'kb.delete-document-drops-later-chunks',
+  'kb.delete-document-drops-same-title',
+  'kb.reused-title-revives-chunks',
+  'kb.document-delete-disables-schedule',
+] as const;
+
+/** What a delete's planted faults need of the document, read before it goes. */
+interface DeletedDocument {
+  title: string;
+  chunks: string[];
+  /** Documents ingested after it. */
+  later: string[];
 }
 
 /** Results a planted fault remembers per base, query and topK, never dropped when a document goes. */
@@ -125,6 +190,7 @@ function cachedQuery(
 
 /** documentsCount of the stats: every document of the base (unless a planted fault counts otherwise). */
 function documentsCount(context: KnowledgeContext, base: KnowledgeBase): number {
+  if (context.fault('kb.stats-by-name')) return sameNameDocuments(context, base);
   if (context.fault('kb.stats-documents-as-chunks')) return base.index.vectorCount;
   if (context.fault('kb.stats-documents-vector-only'))
     return [...base.documents.values()].filter((doc) => doc.mode === 'vector').length;
@@ -157,4 +223,13 @@ function queryTopK(context: KnowledgeContext, requested: number | undefined): nu
 function effectiveTopK(requested: number | undefined): number {
   if (requested === undefined) return TOP_K_DEFAULT;
   return Math.min(TOP_K_MAX, Math.max(1, Math.floor(requested)));
+}
+
+function beforeDelete(base: KnowledgeBase, docId: string): DeletedDocument {
+  const ids = [...base.documents.keys()];
+  return {
+    title: base.documents.get(docId)?.title ?? '',
+    chunks: base.index.chunkTexts(docId),
+    later: ids.slice(ids.indexOf(docId) + 1),
+  };
 }

@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ownedBase, type KnowledgeContext } from '../context.ts';
+import { ownedBase, writableBase, type KnowledgeContext } from '../context.ts';
+import { DAY_MS, DEFAULT_INTERVAL_DAYS } from '../store.ts';
+import { takeParkedChunks } from './documents.ts';
 import type { FaultCheck } from '../faults.ts';
 import { addDocument, type IngestOutcome } from '../documents.ts';
 import { KbError, badRequest } from '../errors.ts';
@@ -27,7 +29,7 @@ export function ingestRoutes(app: FastifyInstance, context: KnowledgeContext): v
     '/kb/:kbId/ingest-text',
     { schema: { body: ingestTextBody }, bodyLimit: INGEST_TEXT_BODY_LIMIT },
     (request, reply) => {
-      const base = ownedBase(context, request, request.params.kbId);
+      const base = writableBase(context, request, request.params.kbId, 'kb.ingest-text-any-account');
       const fault = context.fault;
       if (fault('kb.mode-auto-refused') && request.body.mode === 'auto')
         throw badRequest('mode must be vector or inline', 'invalid_mode');
@@ -52,6 +54,12 @@ export function ingestRoutes(app: FastifyInstance, context: KnowledgeContext): v
         context.timestamp(),
         fault,
       );
+      // A planted fault: a deleted document's chunks, parked under its title, join the new document of that title.
+      if (fault('kb.reused-title-revives-chunks')) {
+        const parked = takeParkedChunks(base, title);
+        if (parked.length > 0) base.index.addDocument(outcome.doc.docId, title, parked, true);
+      }
+      context.views.wrote('ingest-text');
       return reply
         .code(fault('kb.ingest-text-201') ? 201 : 200)
         .send(ingestTextReply(outcome, base.kbId, fault));
@@ -95,6 +103,13 @@ export function ingestRoutes(app: FastifyInstance, context: KnowledgeContext): v
         context.timestamp(),
         fault,
       );
+      // A planted fault: a new live source starts the base's schedule afresh, from the defaults.
+      if (fault('kb.ingest-url-resets-schedule')) {
+        base.autoRefresh.enabled = false;
+        base.autoRefresh.intervalMs = DEFAULT_INTERVAL_DAYS * DAY_MS;
+        context.recrawler.schedule(base);
+      }
+      context.views.wrote('ingest-url');
       return reply.code(fault('kb.ingest-url-202') ? 202 : 200).send({
         status: 'ok',
         docId: doc.docId,
@@ -146,6 +161,7 @@ export function ingestRoutes(app: FastifyInstance, context: KnowledgeContext): v
       context.timestamp(),
       fault,
     );
+    context.views.wrote('upload');
     return reply.code(fault('kb.upload-201') ? 201 : 200).send({
       status: 'ok',
       docId: doc.docId,

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ownedBase, type KnowledgeContext } from '../context.ts';
+import { writableBase, type KnowledgeContext } from '../context.ts';
 import { badRequest } from '../errors.ts';
 import { urlDocuments } from '../refresh.ts';
 import { autoRefreshBody, type AutoRefreshBody } from '../schemas.ts';
@@ -15,7 +15,7 @@ export function refreshRoutes(app: FastifyInstance, context: KnowledgeContext): 
     '/kb/:kbId/auto-refresh',
     { schema: { body: autoRefreshBody } },
     (request, reply) => {
-      const base = ownedBase(context, request, request.params.kbId);
+      const base = writableBase(context, request, request.params.kbId, 'kb.auto-refresh-any-account');
       const fault = context.fault;
       const { enabled, intervalHours } = request.body;
       let { intervalDays } = request.body;
@@ -32,6 +32,7 @@ export function refreshRoutes(app: FastifyInstance, context: KnowledgeContext): 
       if (fault('kb.interval-implies-enabled') && Boolean(intervalDays || intervalHours))
         settings.enabled = true;
       context.recrawler.schedule(base);
+      context.views.wrote('auto-refresh');
       if (fault('kb.auto-refresh-204')) return reply.code(204).send();
       const view = autoRefreshView(settings, fault);
       // The fault answers a disabled schedule without an interval (the list still shows the default).
@@ -43,9 +44,15 @@ export function refreshRoutes(app: FastifyInstance, context: KnowledgeContext): 
   );
 
   app.post<{ Params: KbParams }>('/kb/:kbId/refresh-now', async (request, reply) => {
-    const base = ownedBase(context, request, request.params.kbId);
+    const base = writableBase(context, request, request.params.kbId, 'kb.refresh-now-any-account');
     const fault = context.fault;
     const urls = urlDocuments(base);
+    // A planted fault rebuilds the schedule from the defaults when a re-crawl is asked for.
+    if (fault('kb.refresh-now-resets-interval')) {
+      base.autoRefresh.intervalMs = DEFAULT_INTERVAL_DAYS * DAY_MS;
+      context.recrawler.schedule(base);
+    }
+    context.views.wrote('refresh-now');
     const refreshedDocs = fault('kb.refreshed-docs-counts-all') ? base.documents.size : urls.length;
     context.recrawler.queue(base);
     if (fault('kb.refresh-now-waits')) await context.recrawler.idle(base.kbId);
