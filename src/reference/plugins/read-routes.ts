@@ -86,6 +86,7 @@ export const pluginReadRoutes: FastifyPluginCallback<StateOptions> = (api, { sta
       const paging = readPaging(query, limit);
       if (fault('plugins.list-page-ignored')) paging.page = 1;
       if (fault('plugins.list-limit-param-ignored')) paging.limit = LIST_LIMIT;
+      if (fault('plugins.list-limit-one-gives-two')) paging.limit = Math.max(paging.limit, 2);
       const osFilter = fault('plugins.list-os-filter-ignored') ? 'all' : os;
       const { accountId } = request.caller;
       const matched = newestFirst(
@@ -122,6 +123,7 @@ export const pluginReadRoutes: FastifyPluginCallback<StateOptions> = (api, { sta
       const paging = readPaging(query, limit);
       if (fault('plugins.search-page-off-by-one')) paging.page += 1;
       if (fault('plugins.search-limit-param-ignored')) paging.limit = SEARCH_LIMIT;
+      if (fault('plugins.search-limit-one-gives-two')) paging.limit = Math.max(paging.limit, 2);
       const osFilter = fault('plugins.search-os-filter-ignored') ? 'all' : os;
       const { accountId } = request.caller;
       // The planted fault searches only the caller's unpublished plugins.
