@@ -19,11 +19,12 @@ describe('input rules derived from spec/openapi.yaml', () => {
     }
   });
 
-  it('covers every operation with a JSON body, and every paged route, but the excluded ones', () => {
+  it('covers every operation with a body, and every paged route, but the excluded ones', () => {
     const covered = new Set(cases.map((c) => c.operationId));
     for (const operation of loadOperationIndexSync().values()) {
       const ruled =
         operation.requestBody['application/json'] !== undefined ||
+        operation.requestBody['multipart/form-data'] !== undefined ||
         operation.parameters.some((p) => p.name === 'limit');
       expect(covered.has(operation.operationId), operation.operationId).toBe(
         ruled && !(operation.operationId in EXCLUDED_OPERATIONS),
@@ -113,6 +114,18 @@ describe('input rules derived from spec/openapi.yaml', () => {
     const topK = where('queryKnowledgeBase', 'topK');
     expect(topK.map((c) => c.value)).toEqual(['21', 20, 21]);
     for (const rule of topK) expect(rule.cap).toEqual({ max: 20, requirements: ['KB-QUERY-10', 'LIM-08'] });
+  });
+
+  it('uploads each type the document lists (judged) and an image and an archive (observed)', () => {
+    const types = cases.filter((c) => c.ruleClass === 'file-type');
+    expect(types.map((c) => [c.value, c.stated?.kind])).toEqual([
+      ['PDF', 'accepted'],
+      ['DOCX', 'accepted'],
+      ['TXT', 'accepted'],
+      ['MD', 'accepted'],
+      ['PNG', undefined],
+      ['ZIP', undefined],
+    ]);
   });
 
   it('gives every paged route a page of one (judged) and the page sizes the document leaves open', () => {

@@ -25,6 +25,7 @@ export const INPUT_RULE_KEYWORDS = [
   'x-when-missing',
   'x-when-forbidden',
   'x-when-reserved',
+  'x-file-types',
 ] as const;
 
 export type RuleClass =
@@ -36,7 +37,8 @@ export type RuleClass =
   | 'past-limit'
   | 'forbidden'
   | 'reserved'
-  | 'page-size';
+  | 'page-size'
+  | 'file-type';
 
 /** How a length is written: characters that are one unit however counted, but not one byte. */
 export type Script = 'ascii' | 'accented' | 'cjk' | 'padded';
@@ -455,8 +457,32 @@ export function ruledOperations(
   return [...operations].filter(
     (op) =>
       !(op.operationId in EXCLUDED_OPERATIONS) &&
-      (op.requestBody['application/json'] !== undefined || querySources(op).length > 0),
+      (op.requestBody['application/json'] !== undefined ||
+        op.requestBody['multipart/form-data'] !== undefined ||
+        querySources(op).length > 0),
   );
+}
+
+/** A file part's types: each accepted one (stated), and others the document does not list (observed). */
+function fileTypeCases(operation: Operation): InputCase[] {
+  const raw = operation.requestBody['multipart/form-data'];
+  if (!raw) return [];
+  const form = resolveSchema(raw);
+  return Object.entries((form.properties ?? {}) as Record<string, JsonSchema>).flatMap(([field, schema]) => {
+    const types = schema['x-file-types'] as
+      { accepted: string[]; others: string[]; requirements: string[] } | undefined;
+    if (!types) return [];
+    const source: FieldSource = { operation, in: 'body', body: form, field, schema, required: true };
+    return [
+      ...types.accepted.map((kind) =>
+        makeCase(source, 'file-type', kind, kind, {
+          stated: { kind: 'accepted' },
+          requirements: types.requirements,
+        }),
+      ),
+      ...types.others.map((kind) => makeCase(source, 'file-type', kind, kind)),
+    ];
+  });
 }
 
 /** Every case of every ruled operation, in the spec's order. */
@@ -472,6 +498,7 @@ export function inputRuleCases(
     );
     const body = own.find((s) => s.body)?.body;
     if (body) cases.push(...forbiddenCases(operation, body));
+    cases.push(...fileTypeCases(operation));
     return cases;
   });
 }

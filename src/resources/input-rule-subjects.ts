@@ -9,7 +9,9 @@ import { ARTICLE } from '../target/fixture-pages.ts';
 import { createAssistant, SESSION_ID, trackAssistant } from './assistants.ts';
 import { inBatches } from './batch.ts';
 import { ALL_PLATFORMS, assistantDrafter, pluginBody } from './drafts.ts';
-import { pageUrl } from './fixture-site.ts';
+import { fixtureFilePart, pageUrl } from './fixture-site.ts';
+import type { FilePart } from '../http/client.ts';
+import { UPLOADABLE_FILES } from '../generate/fixture-sentences.ts';
 import { trackKnowledgeBase } from './knowledge-bases.ts';
 import { createPlugin, trackPlugin, USER_ID } from './plugins.ts';
 import { baseWithVerbatimMatches } from './verbatim-base.ts';
@@ -353,6 +355,35 @@ const setAutoRefresh: Sender = async (context, rule) => {
   return { exchange, views: () => baseView(kb.client, kbId, 'autoRefresh'), created: noCreate };
 };
 
+/** A 1×1 PNG image: not among the types for upload. */
+const PNG_IMAGE = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+/** An empty ZIP archive (its end-of-central-directory record alone): not among the types for upload. */
+const ZIP_ARCHIVE = Buffer.concat([Buffer.from('PK\x05\x06', 'latin1'), Buffer.alloc(18)]);
+
+/** The file part of a file-type case: a committed fixture for an accepted type, made here for the others. */
+function filePartOf(kind: string): FilePart {
+  const fixture = UPLOADABLE_FILES.find((file) => file.kind === kind);
+  if (fixture) return fixtureFilePart(fixture);
+  if (kind === 'PNG')
+    return { filename: 'picture.png', contentType: 'image/png', content: new Uint8Array(PNG_IMAGE) };
+  if (kind === 'ZIP')
+    return { filename: 'archive.zip', contentType: 'application/zip', content: new Uint8Array(ZIP_ARCHIVE) };
+  throw new Error(`input rules: no file of type ${kind}`);
+}
+
+const uploadFile: Sender = async (context, rule) => {
+  const kb = context.kb();
+  const { kbId } = await kb.createBase();
+  const exchange = await kb.client.call('uploadFile', {
+    path: { kbId },
+    multipart: { file: filePartOf(String(rule.value)), title: `${context.prefix} ${String(rule.value)}` },
+  });
+  return { exchange, views: () => documentsView(kb.client, kbId), created: noCreate };
+};
+
 /** Each body-carrying operation's subject. An operation with a body and none here fails loudly. */
 const SENDERS: Readonly<Record<string, Sender>> = {
   createPersona,
@@ -366,6 +397,7 @@ const SENDERS: Readonly<Record<string, Sender>> = {
   attachKnowledgeBase,
   updateAttachment,
   setAutoRefresh,
+  uploadFile,
 };
 
 export function hasSubject(operationId: string): boolean {
