@@ -69,7 +69,7 @@ const typeOf = (value: unknown): string =>
   Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value;
 
 /** A value a view shows for the field holds the field's type and allowed values (null: not shown). */
-export function constraintProblem(value: unknown, constraint: FieldConstraint): string | undefined {
+function constraintProblem(value: unknown, constraint: FieldConstraint): string | undefined {
   if (value === undefined || value === null) return undefined;
   const type = typeOf(value);
   if (constraint.types.length > 0 && !constraint.types.includes(type))
@@ -125,7 +125,7 @@ async function expectViewsAllowed(
 }
 
 /** What a case sent, short: a long text by its length and script. */
-export function describe(rule: InputCase): string {
+function describe(rule: InputCase): string {
   if (rule.absent) return `${rule.field} left out`;
   const value =
     typeof rule.value === 'string' && rule.value.length > 40

@@ -28,7 +28,7 @@ export const INPUT_RULE_KEYWORDS = [
   'x-file-types',
 ] as const;
 
-export type RuleClass =
+type RuleClass =
   | 'wrong-type'
   | 'missing'
   | 'enum-value'
@@ -45,7 +45,7 @@ export type Script = 'ascii' | 'accented' | 'cjk' | 'padded';
 export const SCRIPTS: readonly Script[] = ['ascii', 'accented', 'cjk', 'padded'];
 
 /** What the document states the answer is. A case without one is judged by what it implies. */
-export type StatedAnswer =
+type StatedAnswer =
   /** A 2xx, and the write shows where it is read back. */
   | { kind: 'accepted' }
   /** Refused: with this status when stated, else any 4xx (or a false status); nothing created. */
@@ -64,7 +64,7 @@ export interface FieldConstraint {
 }
 
 /** A stated cap on an answer: never more than `max` items, whatever was asked (topK). */
-export interface AnswerCap {
+interface AnswerCap {
   max: number;
   requirements: string[];
 }
@@ -115,7 +115,7 @@ const components = (): Record<string, JsonSchema> =>
   (parsedSpecDocument().components as { schemas?: Record<string, JsonSchema> } | undefined)?.schemas ?? {};
 
 /** A schema with its local `$ref` and `allOf` merged in (its own keys win), recursively. */
-export function resolveSchema(schema: JsonSchema): JsonSchema {
+function resolveSchema(schema: JsonSchema): JsonSchema {
   let merged: JsonSchema = { ...schema };
   const ref = merged.$ref;
   if (typeof ref === 'string') {
@@ -134,7 +134,7 @@ export function resolveSchema(schema: JsonSchema): JsonSchema {
 }
 
 /** The types and allowed values of a field, from its schema (`anyOf` branches united). */
-export function constraintOf(schema: JsonSchema): FieldConstraint {
+function constraintOf(schema: JsonSchema): FieldConstraint {
   const resolved = resolveSchema(schema);
   if (Array.isArray(resolved.anyOf)) {
     const branches = (resolved.anyOf as JsonSchema[]).map(constraintOf);
@@ -161,7 +161,7 @@ export function constraintOf(schema: JsonSchema): FieldConstraint {
  * plausible slip); a number where text is asked; text where anything else is. For a number with a
  * stated maximum, that maximum plus one as text, so a path honouring it unparsed shows.
  */
-export function wrongTypeValue(constraint: FieldConstraint, schema: JsonSchema): unknown {
+function wrongTypeValue(constraint: FieldConstraint, schema: JsonSchema): unknown {
   const { types, values } = constraint;
   if (types.includes('string')) return 42;
   if (types.includes('array')) return values?.[0] ?? 'text';
@@ -174,7 +174,7 @@ export function wrongTypeValue(constraint: FieldConstraint, schema: JsonSchema):
 }
 
 /** A value outside a field's allowed values: plausible in shape, named by no list. */
-export const OUTSIDE_VALUE = 'unlisted';
+const OUTSIDE_VALUE = 'unlisted';
 
 /**
  * Text of `length` characters in a script, every position recognisable (a cut shows where it
@@ -411,7 +411,7 @@ function maximumCap(source: FieldSource): AnswerCap | undefined {
 }
 
 /** Page sizes of a paged route: 1 (stated: a page of one), and values the document leaves open. */
-export const OPEN_PAGE_SIZES: readonly unknown[] = [100, 0, -1, 'abc'];
+const OPEN_PAGE_SIZES: readonly unknown[] = [100, 0, -1, 'abc'];
 
 function pageSizeCases(source: FieldSource): InputCase[] {
   return [
@@ -451,9 +451,7 @@ function querySources(operation: Operation): FieldSource[] {
 }
 
 /** The operations whose input rules are derived: every one with a JSON body, and every paged one. */
-export function ruledOperations(
-  operations: Iterable<Operation> = loadOperationIndexSync().values(),
-): Operation[] {
+function ruledOperations(operations: Iterable<Operation> = loadOperationIndexSync().values()): Operation[] {
   return [...operations].filter(
     (op) =>
       !(op.operationId in EXCLUDED_OPERATIONS) &&

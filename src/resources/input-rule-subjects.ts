@@ -24,7 +24,7 @@ import { baseWithVerbatimMatches } from './verbatim-base.ts';
  */
 
 /** The body of a case: the subject's own body with the field set to the case's value, or left out. */
-export function withCase(body: JsonObject, rule: InputCase): JsonObject {
+function withCase(body: JsonObject, rule: InputCase): JsonObject {
   const next: JsonObject = { ...body, ...rule.context };
   if (rule.absent) delete next[rule.field];
   else next[rule.field] = rule.value;
@@ -400,10 +400,6 @@ const SENDERS: Readonly<Record<string, Sender>> = {
   uploadFile,
 };
 
-export function hasSubject(operationId: string): boolean {
-  return operationId in SENDERS;
-}
-
 /** Sends a body case to its operation's subject. */
 export function sendBodyCase(context: CheckContext, rule: InputCase): Promise<Attempt> {
   const sender = SENDERS[rule.operationId];
@@ -446,7 +442,7 @@ export const PAGED_ROUTES: Readonly<
 /** Items every paged route matches without a filter: two assistants (nt) and two published plugins, all carrying one word. */
 const PAGED_ITEMS = 2;
 
-export function pagedWord(context: CheckContext): Promise<string> {
+function pagedWord(context: CheckContext): Promise<string> {
   return context.shared('input-rules paged items', async () => {
     const client = context.as('full');
     const word = uniqueWord(context.prefix);

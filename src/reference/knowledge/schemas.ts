@@ -23,7 +23,7 @@ const nonEmptyString = { type: 'string', minLength: 1 } as const;
  * A body schema with one of its rules taken out, for a planted fault: the field's type (and
  * allowed values), or its presence.
  */
-export function withoutRule<S extends { properties: object; required?: readonly string[] }>(
+function withoutRule<S extends { properties: object; required?: readonly string[] }>(
   schema: S,
   field: string,
   rule: 'type' | 'required',
