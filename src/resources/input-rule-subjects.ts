@@ -181,14 +181,20 @@ async function assistantCreated(
   return seen;
 }
 
+async function ownsPluginTitled(client: ApiClient, title: string): Promise<boolean> {
+  const get = await client.call('getPlugin', { query: { title } });
+  const plugin = bodyOf(get).plugin;
+  return get.response?.status === 200 && isObject(plugin) && plugin.isOwner === true;
+}
+
 async function pluginCreated(
   context: CheckContext,
   client: ApiClient,
   title: string,
   answer: Exchange,
 ): Promise<boolean> {
-  const seen =
-    succeeded(answer) || (await client.call('getPlugin', { query: { title } })).response?.status === 200;
+  // Only the account's own plugin counts: a reserved title may name a built-in one anyone can read.
+  const seen = succeeded(answer) || (await ownsPluginTitled(client, title));
   if (seen) trackPlugin(context.tracker, client, title);
   return seen;
 }
