@@ -6,6 +6,7 @@ import { parse } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readEndpointTables, type EndpointRow } from './api-document.ts';
 import { SAMPLE_VOICE } from '../testing/sample-voice.ts';
+import { INPUT_RULE_KEYWORDS } from '../generate/input-rules.ts';
 import {
   loadOperationIndexSync,
   loadSpec,
@@ -722,6 +723,8 @@ describe('response schemas', () => {
     },
   });
   addFormats.default(ajv);
+  // The input-rule annotations (src/generate/input-rules.ts) are the suite's, not validation keywords.
+  for (const keyword of INPUT_RULE_KEYWORDS) ajv.addKeyword(keyword);
 
   beforeAll(async () => {
     spec = await loadSpec();

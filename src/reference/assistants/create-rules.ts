@@ -72,7 +72,7 @@ function readIsPublic(body: Body, faults: FaultSwitch): boolean {
 }
 
 /** The longest start of `text` that fits in `bytes` bytes of UTF-8 (for the faults that count bytes). */
-function utf8Prefix(text: string, bytes: number): string {
+export function utf8Prefix(text: string, bytes: number): string {
   let kept = '';
   let used = 0;
   for (const char of text) {
@@ -91,6 +91,10 @@ function personalityTooLong(personality: string, faults: FaultSwitch): boolean {
   if (assistantFault(faults, 'assistants.personality-2100-refused'))
     return personality.length >= PERSONALITY_MAX;
   if (assistantFault(faults, 'assistants.personality-limit-2048')) return personality.length > 2048;
+  if (assistantFault(faults, 'assistants.personality-limit-trimmed'))
+    return personality.trim().length > PERSONALITY_MAX;
+  if (assistantFault(faults, 'assistants.personality-nfd-counted'))
+    return personality.normalize('NFD').length > PERSONALITY_MAX;
   return personality.length > PERSONALITY_MAX;
 }
 
@@ -123,7 +127,9 @@ function missing(body: Body, key: string): boolean {
 
 export function readPersonaDraft(body: Body, faults: FaultSwitch): PersonaDraft {
   const fault = (id: Parameters<typeof assistantFault>[1]) => assistantFault(faults, id);
-  const name = requireString(body, 'name', { nonEmpty: true });
+  // The planted fault takes the customPersonaId for a missing name.
+  const nameDefaulted = fault('assistants.create-name-optional') && missing(body, 'name');
+  const name = nameDefaulted ? String(body.customPersonaId) : requireString(body, 'name', { nonEmpty: true });
   const customPersonaId =
     missing(body, 'customPersonaId') && fault('assistants.create-generates-custom-id')
       ? `persona-${newObjectId()}`
@@ -134,7 +140,14 @@ export function readPersonaDraft(body: Body, faults: FaultSwitch): PersonaDraft 
     );
   }
   const isPublic = readIsPublic(body, faults);
-  const os = optional(body, 'os', isOsList, 'an array of nt, android, web') ?? ['nt'];
+  const os = optional(
+    body,
+    'os',
+    fault('assistants.create-os-values-unchecked')
+      ? (isStringArray as (v: unknown) => v is OsName[])
+      : isOsList,
+    'an array of nt, android, web',
+  ) ?? ['nt'];
   const voiceOptional =
     fault('assistants.voice-optional-web') && missing(body, 'voice') && !os.includes('nt');
   const voice = voiceOptional ? '' : requireCatalogVoice(body.voice, faults);
@@ -186,11 +199,14 @@ export function readPersonaDraft(body: Body, faults: FaultSwitch): PersonaDraft 
     isPublic: fault('assistants.create-always-private') ? false : isPublic,
     voice: providerVoiceId ?? voice,
     tags,
-    base_sys_prompt: fault('assistants.android-keeps-last-5000')
-      ? prompt.slice(Math.max(0, prompt.length - promptCap))
-      : fault('assistants.android-cap-bytes') && promptCap !== Infinity
-        ? utf8Prefix(prompt, promptCap)
-        : prompt.slice(0, promptCap),
+    base_sys_prompt:
+      fault('assistants.android-cap-trimmed') && prompt.trim().length <= promptCap
+        ? prompt
+        : fault('assistants.android-keeps-last-5000')
+          ? prompt.slice(Math.max(0, prompt.length - promptCap))
+          : fault('assistants.android-cap-bytes') && promptCap !== Infinity
+            ? utf8Prefix(prompt, promptCap)
+            : prompt.slice(0, promptCap),
     title: fault('assistants.title-dropped') ? '' : title,
     personality,
     gender: optional(

@@ -575,6 +575,43 @@ const PROBES: Record<AssistantFault, FaultProbe> = {
     return (await h.call('other', 'PUT', PERSONA.update, { body: { personaId: id, name: 'Taken over' } }))
       .status;
   },
+  // Input rules (h-rules).
+  'assistants.update-os-string-unchecked': async (h) => {
+    const { id } = await create(h, { os: ['nt'] });
+    return (await h.call('full', 'PUT', PERSONA.update, { body: { personaId: id, os: 'unlisted' } })).status;
+  },
+  'assistants.update-is-public-any-type': async (h) => {
+    const { id } = await create(h);
+    return (await h.call('full', 'PUT', PERSONA.update, { body: { personaId: id, isPublic: 'true' } }))
+      .status;
+  },
+  'assistants.update-name-any-type': async (h) => {
+    const { id } = await create(h);
+    return (await h.call('full', 'PUT', PERSONA.update, { body: { personaId: id, name: 42 } })).status;
+  },
+  'assistants.personality-limit-trimmed': async (h) =>
+    (await create(h, { personality: ` ${'p'.repeat(2099)} ` })).reply.status,
+  'assistants.personality-nfd-counted': async (h) =>
+    (await create(h, { personality: '\u00e9'.repeat(2100) })).reply.status,
+  'assistants.android-cap-trimmed': async (h) => {
+    const { id } = await create(h, { os: ['android'], base_sys_prompt: ` ${'x'.repeat(4999)} ` });
+    return String((await personaData(h, id)).base_sys_prompt).length;
+  },
+  'assistants.update-prompt-cap-bytes': async (h) => {
+    const { id } = await create(h, { os: ['android'] });
+    await update(h, { personaId: id, base_sys_prompt: '\u6587'.repeat(5000) });
+    return String((await personaData(h, id)).base_sys_prompt).length;
+  },
+  'assistants.create-name-optional': async (h) => (await create(h, { name: undefined })).reply.status,
+  'assistants.create-os-values-unchecked': async (h) => (await create(h, { os: ['unlisted'] })).reply.status,
+  'assistants.list-limit-one-gives-two': async (h) => {
+    for (let i = 0; i < 3; i += 1) await create(h, { os: ['nt'] });
+    return (await listed(h, '?limit=1')).length;
+  },
+  'assistants.search-limit-one-gives-two': async (h) => {
+    for (let i = 0; i < 3; i += 1) await create(h, { name: 'Zebra desk' });
+    return ((await searchBody(h, 'search=zebra&limit=1')).allPersonas as unknown[]).length;
+  },
 };
 
 describeFaultProbes('planted faults of the assistant module', ASSISTANT_FAULTS, PROBES);

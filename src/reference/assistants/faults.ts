@@ -580,6 +580,54 @@ export const ASSISTANT_FAULTS = {
     breaks:
       "update consults no caller: any key updates any assistant, another account's private one included",
   },
+  // Input rules (h-rules): one write path or page size skipping a rule another path holds.
+  'assistants.update-os-string-unchecked': {
+    requirement: 'AS-UPDATE-05',
+    breaks: 'update appends a bare-string os without checking it is nt, android or web (an array is checked)',
+  },
+  'assistants.update-is-public-any-type': {
+    requirement: 'AS-UPDATE-10',
+    breaks: 'update stores isPublic as sent, a string "true" included (create checks it is a boolean)',
+  },
+  'assistants.update-name-any-type': {
+    requirement: 'AS-UPDATE-09',
+    breaks: 'update stores name as sent, a number included (create checks it is a string)',
+  },
+  'assistants.personality-limit-trimmed': {
+    requirement: 'AS-CREATE-14',
+    breaks:
+      'the personality limit counts the text after trimming: 2,101 characters with surrounding spaces are accepted',
+  },
+  'assistants.personality-nfd-counted': {
+    requirement: 'AS-CREATE-13',
+    breaks: 'the personality limit counts the text decomposed (NFD): 2,100 characters with é are refused',
+  },
+  'assistants.android-cap-trimmed': {
+    requirement: 'AS-CREATE-11',
+    breaks:
+      'the android-only prompt cap judges the trimmed length: 5,001 characters with surrounding spaces are kept whole',
+  },
+  'assistants.update-prompt-cap-bytes': {
+    requirement: 'AS-UPDATE-04',
+    breaks:
+      "update cuts an android-only assistant's prompt at 5,000 UTF-8 bytes: 5,000 CJK characters are not kept whole",
+  },
+  'assistants.create-name-optional': {
+    requirement: 'AS-CREATE-01',
+    breaks: 'a create without name is accepted, the customPersonaId taken for the name',
+  },
+  'assistants.create-os-values-unchecked': {
+    requirement: 'AS-CREATE-18',
+    breaks: 'create checks that os is an array of strings, not that each is nt, android or web',
+  },
+  'assistants.list-limit-one-gives-two': {
+    requirement: 'AS-LIST-11',
+    breaks: 'the assistant list pages by at least 2: limit 1 answers two assistants',
+  },
+  'assistants.search-limit-one-gives-two': {
+    requirement: 'AS-SEARCH-07',
+    breaks: 'assistant search pages by at least 2: limit 1 answers two assistants',
+  },
 } as const satisfies Record<string, FaultSpec>;
 
 export type AssistantFault = keyof typeof ASSISTANT_FAULTS;

@@ -30,7 +30,9 @@ export const personaReadRoutes: FastifyPluginCallback<StateOptions> = (api, { st
         return { totalPersonas: found.length };
       // A 0-based page: page 1 is the second page.
       const zeroBased = fault('assistants.list-page-zero-based') ? 1 : 0;
-      const page = paginate(found, query.page + zeroBased, query.limit);
+      // The planted fault: a minimum page size of 2.
+      const limit = fault('assistants.list-limit-one-gives-two') ? Math.max(query.limit, 2) : query.limit;
+      const page = paginate(found, query.page + zeroBased, limit);
       const previousLast = found[(query.page - 1) * query.limit - 1];
       if (fault('assistants.list-page-repeats-previous') && previousLast && page.items.length > 0)
         page.items[0] = previousLast;
@@ -64,7 +66,8 @@ export const personaReadRoutes: FastifyPluginCallback<StateOptions> = (api, { st
               matchesTerm(r, query.term, state.faults),
           ),
       );
-      const page = paginate(found, fault('assistants.search-ignores-page') ? 1 : query.page, query.limit);
+      const limit = fault('assistants.search-limit-one-gives-two') ? Math.max(query.limit, 2) : query.limit;
+      const page = paginate(found, fault('assistants.search-ignores-page') ? 1 : query.page, limit);
       const result = {
         allPersonas: page.items.map((r) => searchItem(r, state.faults)),
         totalPersonas: fault('assistants.search-total-is-page-count') ? page.items.length : page.total,

@@ -3,9 +3,12 @@ import { has, isAbsoluteHttpUrl, isBoolean, isString, optional, type Body } from
 import { badRequest } from '../http/errors.ts';
 import { isObjectId } from '../http/ids.ts';
 import { isOsName } from '../platforms.ts';
-import { requireCatalogVoice } from './create-rules.ts';
+import { requireCatalogVoice, utf8Prefix } from './create-rules.ts';
 import { assistantFault } from './faults.ts';
 import type { PersonaDoc } from './store.ts';
+
+/** The planted fault's cap of an android-only prompt on update, counted in bytes. */
+const ANDROID_PROMPT_BYTES = 5000;
 
 /** Fields where an array replaces the value and a bare string appends one entry. */
 const LIST_FIELDS = ['os', 'languages', 'tags', 'behavior', 'hobbies', 'accessible_rag_folders'] as const;
@@ -27,6 +30,9 @@ function applyListField(
       : [...value];
   }
   if (assistantFault(faults, 'assistants.update-string-replaces') && valid(value)) return [value];
+  // The planted fault checks the values of an array only: a bare string is appended as sent.
+  if (field === 'os' && assistantFault(faults, 'assistants.update-os-string-unchecked') && isString(value))
+    return current.includes(value) ? [...current] : [...current, value];
   if (!valid(value))
     throw badRequest(
       `${field} must be an array or a single ${field === 'os' ? 'nt, android or web' : 'string'}`,
@@ -64,7 +70,9 @@ export function readPersonaChanges(body: Body, doc: PersonaDoc, faults: FaultSwi
   if (prompt !== undefined)
     changes.base_sys_prompt = assistantFault(faults, 'assistants.update-prompt-appends')
       ? `${doc.base_sys_prompt}${prompt}`
-      : prompt;
+      : assistantFault(faults, 'assistants.update-prompt-cap-bytes') && doc.os.every((o) => o === 'android')
+        ? utf8Prefix(prompt, ANDROID_PROMPT_BYTES)
+        : prompt;
   for (const field of LIST_FIELDS) {
     if (has(body, field))
       (changes as Record<ListField, string[]>)[field] = applyListField(
@@ -76,7 +84,11 @@ export function readPersonaChanges(body: Body, doc: PersonaDoc, faults: FaultSwi
   }
   if (has(body, 'accessible_plugin'))
     changes.accessible_plugin = applyPlugins(doc.accessible_plugin, body.accessible_plugin, faults);
-  const name = optional(body, 'name', isString, 'a string');
+  if (has(body, 'name') && assistantFault(faults, 'assistants.update-name-any-type'))
+    changes.name = body.name as string;
+  const name = assistantFault(faults, 'assistants.update-name-any-type')
+    ? undefined
+    : optional(body, 'name', isString, 'a string');
   if (name !== undefined) {
     if (name.trim() === '') throw badRequest('name must not be empty');
     changes.name = name;
@@ -90,7 +102,14 @@ export function readPersonaChanges(body: Body, doc: PersonaDoc, faults: FaultSwi
   }
   const logo = optional(body, 'logo', isAbsoluteHttpUrl, 'an absolute http(s) URL');
   if (logo !== undefined) changes.logo = logo;
-  const isPublic = optional(body, 'isPublic', isBoolean, 'a boolean');
+  const isPublic = optional(
+    body,
+    'isPublic',
+    assistantFault(faults, 'assistants.update-is-public-any-type')
+      ? (v: unknown): v is boolean => v !== undefined
+      : isBoolean,
+    'a boolean',
+  );
   // The unpublish fault applies isPublic only when it is true.
   const unpublishLost = isPublic === false && assistantFault(faults, 'assistants.update-cannot-unpublish');
   if (

@@ -871,6 +871,74 @@ const PROBES: Record<KnowledgeFault, FaultProbe> = {
   },
   // Between the rows: histories across operations (between-rows-probes.ts).
   ...BETWEEN_ROWS_PROBES,
+  // Input rules (h-rules): each probe's answer is the status of the write the fault lets through.
+  'kb.ingest-text-title-optional': async (h) =>
+    (await h.call('full', 'POST', `/kb/${await createBase(h)}/ingest-text`, { body: { text: 'Some text.' } }))
+      .status,
+  'kb.ingest-text-title-any-type': async (h) =>
+    (
+      await h.call('full', 'POST', `/kb/${await createBase(h)}/ingest-text`, {
+        body: { text: 'Some text.', title: 42 },
+      })
+    ).status,
+  'kb.ingest-mode-unchecked': async (h) =>
+    (
+      await h.call('full', 'POST', `/kb/${await createBase(h)}/ingest-text`, {
+        body: { text: 'Some text.', title: 'Notes', mode: 'unlisted' },
+      })
+    ).status,
+  'kb.attach-mode-unchecked': async (h) => {
+    const persona = await createPersona(h);
+    return (
+      await h.call('full', 'POST', `/kb/${await createBase(h)}/personas/${persona}`, {
+        body: { grounding_mode: 'unlisted' },
+      })
+    ).status;
+  },
+  'kb.attach-enabled-any-type': async (h) => {
+    const persona = await createPersona(h);
+    return (
+      await h.call('full', 'POST', `/kb/${await createBase(h)}/personas/${persona}`, {
+        body: { enabled: 'true' },
+      })
+    ).status;
+  },
+  'kb.update-attachment-mode-unchecked': async (h) => {
+    const persona = await createPersona(h);
+    const kbId = await createBase(h);
+    await h.call('full', 'POST', `/kb/${kbId}/personas/${persona}`);
+    return (
+      await h.call('full', 'PATCH', `/kb/${kbId}/personas/${persona}`, {
+        body: { grounding_mode: 'unlisted' },
+      })
+    ).status;
+  },
+  'kb.update-attachment-enabled-any-type': async (h) => {
+    const persona = await createPersona(h);
+    const kbId = await createBase(h);
+    await h.call('full', 'POST', `/kb/${kbId}/personas/${persona}`);
+    return (await h.call('full', 'PATCH', `/kb/${kbId}/personas/${persona}`, { body: { enabled: 'true' } }))
+      .status;
+  },
+  'kb.auto-refresh-enabled-any-type': async (h) =>
+    (await h.call('full', 'PATCH', `/kb/${await createBase(h)}/auto-refresh`, { body: { enabled: 'true' } }))
+      .status,
+  'kb.auto-refresh-enabled-optional': async (h) =>
+    (await h.call('full', 'PATCH', `/kb/${await createBase(h)}/auto-refresh`, { body: { intervalDays: 2 } }))
+      .status,
+  'kb.create-base-name-any-type': async (h) =>
+    (await h.call('full', 'POST', '/kb', { body: { name: 42 } })).status,
+  'kb.create-base-name-optional': async (h) =>
+    (await h.call('full', 'POST', '/kb', { body: { description: 'unnamed' } })).status,
+  'kb.query-top-k-text-unclamped': async (h) => {
+    const kbId = await createBase(h);
+    for (let n = 0; n < 22; n += 1) await ingestText(h, kbId, `Lighthouse keeping note ${n}.`, `Note ${n}`);
+    return (
+      await h.call('full', 'POST', `/kb/${kbId}/query`, { body: { query: 'lighthouse keeping', topK: '21' } })
+    ).status === 200
+      ? await resultCount(h, kbId, { query: 'lighthouse keeping', topK: '21' })
+      : 'refused';
+  },
 };
 
 describeFaultProbes('planted faults of the knowledge-base module', KNOWLEDGE_FAULTS, PROBES);

@@ -791,6 +791,57 @@ export const KNOWLEDGE_FAULTS = {
     requirement: 'ACCT-01',
     breaks: 'a key of another account sets the auto-refresh of a base it cannot see',
   },
+  // Input rules (h-rules): one write path skipping a rule its body states.
+  'kb.ingest-text-title-optional': {
+    requirement: 'KB-INGEST-05',
+    breaks: 'ingest-text without title is accepted, and the document is listed without one',
+  },
+  'kb.ingest-text-title-any-type': {
+    requirement: 'KB-INGEST-05',
+    breaks: 'ingest-text takes title as sent, a number included, and lists the document under it',
+  },
+  'kb.ingest-mode-unchecked': {
+    requirement: 'KB-INGEST-08',
+    breaks:
+      'ingest-text takes any mode and lists the document with it, a value outside auto, vector, inline included',
+  },
+  'kb.attach-mode-unchecked': {
+    requirement: 'KB-ATTACH-18',
+    breaks: 'attach stores grounding_mode as sent, a value outside strict and supplemental included',
+  },
+  'kb.attach-enabled-any-type': {
+    requirement: 'KB-ATTACH-19',
+    breaks: 'attach stores enabled as sent, a string "true" included',
+  },
+  'kb.update-attachment-mode-unchecked': {
+    requirement: 'KB-ATTACH-22',
+    breaks:
+      'update attachment stores grounding_mode as sent, a value outside strict and supplemental included (attach checks it)',
+  },
+  'kb.update-attachment-enabled-any-type': {
+    requirement: 'KB-ATTACH-22',
+    breaks: 'update attachment stores enabled as sent, a string "true" included (attach checks it)',
+  },
+  'kb.auto-refresh-enabled-any-type': {
+    requirement: 'KB-REFRESH-03',
+    breaks: 'the schedule stores enabled as sent, a string "true" included, and the list shows it',
+  },
+  'kb.auto-refresh-enabled-optional': {
+    requirement: 'KB-REFRESH-03',
+    breaks: 'a schedule without enabled is accepted, and the list shows autoRefresh without enabled',
+  },
+  'kb.create-base-name-any-type': {
+    requirement: 'KB-BASE-19',
+    breaks: 'create base takes name as sent, a number included, and lists the base under it',
+  },
+  'kb.create-base-name-optional': {
+    requirement: 'KB-BASE-19',
+    breaks: 'a create base without name is accepted, and the base is listed without one',
+  },
+  'kb.query-top-k-text-unclamped': {
+    requirement: 'KB-QUERY-10',
+    breaks: 'a topK sent as text is parsed and honoured above the maximum of 20',
+  },
 } as const satisfies Record<string, FaultSpec>;
 
 export type KnowledgeFault = keyof typeof KNOWLEDGE_FAULTS;

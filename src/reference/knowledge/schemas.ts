@@ -19,6 +19,30 @@ export function installValidator(app: FastifyInstance): void {
 
 const nonEmptyString = { type: 'string', minLength: 1 } as const;
 
+/**
+ * A body schema with one of its rules taken out, for a planted fault: the field's type (and
+ * allowed values), or its presence.
+ */
+function withoutRule<S extends { properties: object; required?: readonly string[] }>(
+  schema: S,
+  field: string,
+  rule: 'type' | 'required',
+): S {
+  if (rule === 'required') return { ...schema, required: (schema.required ?? []).filter((f) => f !== field) };
+  return { ...schema, properties: { ...schema.properties, [field]: {} } };
+}
+
+/** Takes out each rule whose fault is planted. */
+export function loosened<S extends { properties: object; required?: readonly string[] }>(
+  schema: S,
+  rules: ReadonlyArray<[planted: boolean, field: string, rule: 'type' | 'required']>,
+): S {
+  return rules.reduce(
+    (current, [planted, field, rule]) => (planted ? withoutRule(current, field, rule) : current),
+    schema,
+  );
+}
+
 export interface CreateBaseBody {
   name: string;
   description?: string;

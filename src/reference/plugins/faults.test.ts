@@ -618,6 +618,41 @@ const PROBES: Record<PluginFault, FaultProbe> = {
     await create(h, { name: 'Zebra', isPublic: false, os: ['nt'] });
     return (await answer(h, `${PLUGIN.search}?search=zebra&os=nt`, 'other')).totalPlugins ?? 0;
   },
+  // Input rules (h-rules).
+  'plugins.update-os-values-unchecked': async (h) => {
+    const { title } = await create(h);
+    return (await h.call('full', 'PUT', PLUGIN.update, { body: { title, os: ['unlisted'] } })).status;
+  },
+  'plugins.update-name-any-type': async (h) => {
+    const { title } = await create(h);
+    return (await h.call('full', 'PUT', PLUGIN.update, { body: { title, name: 42 } })).status;
+  },
+  'plugins.update-is-public-any-type': async (h) => {
+    const { title } = await create(h);
+    return (await h.call('full', 'PUT', PLUGIN.update, { body: { title, isPublic: 'true' } })).status;
+  },
+  'plugins.update-tags-any-type': async (h) => {
+    const { title } = await create(h);
+    return (await h.call('full', 'PUT', PLUGIN.update, { body: { title, tags: 'sales' } })).status;
+  },
+  'plugins.managed-field-alone-accepted': async (h) => {
+    const { title } = await create(h);
+    return (await h.call('full', 'PUT', PLUGIN.update, { body: { title, status: 'approved' } })).status;
+  },
+  'plugins.update-accepts-app-version': async (h) => {
+    const { title } = await create(h);
+    return (await h.call('full', 'PUT', PLUGIN.update, { body: { title, appVersion: '1.0.0' } })).status;
+  },
+  'plugins.create-name-any-type': async (h) => (await create(h, { name: 42 })).reply.status,
+  'plugins.create-os-values-unchecked': async (h) => (await create(h, { os: ['unlisted'] })).reply.status,
+  'plugins.list-limit-one-gives-two': async (h) => {
+    for (let i = 0; i < 3; i += 1) await create(h);
+    return (await listedTitles(h, '?limit=1')).length;
+  },
+  'plugins.search-limit-one-gives-two': async (h) => {
+    for (let i = 0; i < 3; i += 1) await create(h, { name: 'Zebra tool' });
+    return (await searchItems(h, 'zebra&limit=1')).length;
+  },
 };
 
 describeFaultProbes('planted faults of the plugin module', PLUGIN_FAULTS, PROBES);

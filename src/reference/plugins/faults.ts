@@ -619,6 +619,48 @@ export const PLUGIN_FAULTS = {
     requirement: 'ACCT-01',
     breaks: "a search with an explicit os also finds other accounts' unpublished plugins",
   },
+  // Input rules (h-rules): one write path or page size skipping a rule another path holds.
+  'plugins.update-os-values-unchecked': {
+    requirement: 'PL-UPDATE-03',
+    breaks: 'update stores os values outside nt, android, web (create checks them)',
+  },
+  'plugins.update-name-any-type': {
+    requirement: 'PL-UPDATE-03',
+    breaks: 'update stores name as sent, a number included (create checks it is a string)',
+  },
+  'plugins.update-is-public-any-type': {
+    requirement: 'PL-UPDATE-03',
+    breaks: 'update stores isPublic as sent, a string "true" included (create checks it is a boolean)',
+  },
+  'plugins.update-tags-any-type': {
+    requirement: 'PL-UPDATE-03',
+    breaks: 'update stores tags as sent, a bare string included (create checks an array of strings)',
+  },
+  'plugins.managed-field-alone-accepted': {
+    requirement: 'PL-UPDATE-04',
+    breaks:
+      'server-managed fields are refused only beside a field update may change: sent alone, one is accepted',
+  },
+  'plugins.update-accepts-app-version': {
+    requirement: 'PL-UPDATE-04',
+    breaks: 'appVersion is missing from the server-managed fields: an update carrying it is accepted',
+  },
+  'plugins.create-name-any-type': {
+    requirement: 'PL-SHAPE-02',
+    breaks: 'create checks only that name is present: a number is stored as the name',
+  },
+  'plugins.create-os-values-unchecked': {
+    requirement: 'PL-SHAPE-05',
+    breaks: 'create checks that os is an array of strings, not that each is nt, android or web',
+  },
+  'plugins.list-limit-one-gives-two': {
+    requirement: 'PL-LIST-07',
+    breaks: 'the plugin list pages by at least 2: limit 1 answers two plugins',
+  },
+  'plugins.search-limit-one-gives-two': {
+    requirement: 'PL-SEARCH-05',
+    breaks: 'plugin search pages by at least 2: limit 1 answers two plugins',
+  },
 } as const satisfies Record<string, FaultSpec>;
 
 export type PluginFault = keyof typeof PLUGIN_FAULTS;

@@ -135,7 +135,16 @@ export function checkReservedTitle(body: Body): void {
 
 export function checkCreateRules(body: Body, faults: FaultSwitch): void {
   checkRequiredPresent(body, faults);
-  checkFieldTypes(body, [...REQUIRED_PLUGIN_FIELDS, 'connection_url', 'logo', 'is_agentic_tool']);
+  // The planted faults: name taken as it comes, os checked only for being a list of strings.
+  const nameUnchecked = pluginFault(faults, 'plugins.create-name-any-type');
+  const osValuesUnchecked = pluginFault(faults, 'plugins.create-os-values-unchecked');
+  checkFieldTypes(
+    body,
+    [...REQUIRED_PLUGIN_FIELDS, 'connection_url', 'logo', 'is_agentic_tool'].filter(
+      (field) => !(field === 'name' && nameUnchecked) && !(field === 'os' && osValuesUnchecked),
+    ),
+  );
+  if (osValuesUnchecked && !isStringArray(body.os)) throw badRequest('os must be an array of strings');
   // The planted faults: the reserved-title check forgotten, or made after the save (write-routes.ts).
   const reserved =
     reservedTitles(faults).includes(body.title as string) &&

@@ -109,6 +109,7 @@ export const pluginReadRoutes: FastifyPluginCallback<StateOptions> = (api, { sta
       const paging = pagingOf('list', readPaging(query, limit), LIST_LIMIT, state.faults);
       if (fault('plugins.list-page-ignored')) paging.page = 1;
       if (fault('plugins.list-limit-param-ignored')) paging.limit = LIST_LIMIT;
+      if (fault('plugins.list-limit-one-gives-two')) paging.limit = Math.max(paging.limit, 2);
       const osFilter = fault('plugins.list-os-filter-ignored') ? 'all' : os;
       const { accountId } = request.caller;
       const explicit: Explicit = { os: osFilter !== 'all', status: status !== 'all' };
@@ -175,6 +176,7 @@ export const pluginReadRoutes: FastifyPluginCallback<StateOptions> = (api, { sta
       const paging = pagingOf('search', readPaging(query, limit), SEARCH_LIMIT, state.faults);
       if (fault('plugins.search-page-off-by-one')) paging.page += 1;
       if (fault('plugins.search-limit-param-ignored')) paging.limit = SEARCH_LIMIT;
+      if (fault('plugins.search-limit-one-gives-two')) paging.limit = Math.max(paging.limit, 2);
       const osFilter = fault('plugins.search-os-filter-ignored') ? 'all' : os;
       const { accountId } = request.caller;
       const explicit: Explicit = { os: osFilter !== 'all', status: false };

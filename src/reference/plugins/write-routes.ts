@@ -98,9 +98,21 @@ function firstOwnPlugin(state: ReferenceState, accountId: string): PluginDoc | u
   return state.plugins.all().find((doc) => ownsPlugin(accountId, doc));
 }
 
+/** The planted faults that let update store one field without its type check. */
+const UPDATE_TYPE_SKIPS: Readonly<Partial<Record<string, PluginFault>>> = {
+  os: 'plugins.update-os-values-unchecked',
+  name: 'plugins.update-name-any-type',
+  isPublic: 'plugins.update-is-public-any-type',
+  tags: 'plugins.update-tags-any-type',
+};
+
 /** Create, update and delete. */
 export const pluginWriteRoutes: FastifyPluginCallback<StateOptions> = (api, { state }, done) => {
   const fault = (id: PluginFault) => pluginFault(state.faults, id);
+  const updateSkipsType = (field: string): boolean => {
+    const skip = UPDATE_TYPE_SKIPS[field];
+    return skip !== undefined && fault(skip);
+  };
 
   /** Server-managed fields the body carries; the planted fault lets the plugin's own `_id` through. */
   const managedFieldsIn = (body: Body): string[] =>
@@ -110,7 +122,8 @@ export const pluginWriteRoutes: FastifyPluginCallback<StateOptions> = (api, { st
           (field === '_id' &&
             fault('plugins.own-id-accepted-on-update') &&
             body._id === state.plugins.get(String(body.title))?._id) ||
-          (field === '__v' && fault('plugins.update-accepts-v'))
+          (field === '__v' && fault('plugins.update-accepts-v')) ||
+          (field === 'appVersion' && fault('plugins.update-accepts-app-version'))
         ),
     );
 
@@ -152,7 +165,11 @@ export const pluginWriteRoutes: FastifyPluginCallback<StateOptions> = (api, { st
     ...operationRoute('updatePlugin'),
     handler: (request) => {
       const body = objectBody(request);
-      const managed = managedFieldsIn(body).length > 0;
+      // The planted fault looks for server-managed fields only beside a field update may change.
+      const managed =
+        managedFieldsIn(body).length > 0 &&
+        (!fault('plugins.managed-field-alone-accepted') ||
+          UPDATABLE_FIELDS.some((field) => has(body, field)));
       const invalidBody = new HttpError(fault('plugins.managed-field-400') ? 400 : 404, 'Invalid Body');
       // The planted fault refuses only after the update was applied.
       const refuseLate = fault('plugins.managed-field-applied-then-refused');
@@ -163,7 +180,10 @@ export const pluginWriteRoutes: FastifyPluginCallback<StateOptions> = (api, { st
         (fault('plugins.update-any-owner') && state.plugins.get(title)) ||
         (fault('plugins.update-ignores-title') && firstOwnPlugin(state, request.caller.accountId)) ||
         ownedPlugin(state, request.caller.accountId, title);
-      checkFieldTypes(body, UPDATABLE_FIELDS);
+      checkFieldTypes(
+        body,
+        UPDATABLE_FIELDS.filter((field) => !updateSkipsType(field)),
+      );
       const next = updatedPlugin(doc, body, state);
       if (fault('plugins.update-new-id')) next._id = newObjectId();
       if (fault('plugins.update-unsent-tags-cleared') && !has(body, 'tags')) next.tags = [];

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { moveLimitTally, ownedBase, type KnowledgeContext } from '../context.ts';
 import { KbError } from '../errors.ts';
-import { createBaseBody, type CreateBaseBody } from '../schemas.ts';
+import { createBaseBody, loosened, type CreateBaseBody } from '../schemas.ts';
 import type { ChunkIndex } from '../chunk-index.ts';
 import type { KbDocument, KnowledgeBase } from '../store.ts';
 import { baseView } from '../views.ts';
@@ -38,7 +38,12 @@ export function baseRoutes(app: FastifyInstance, context: KnowledgeContext): voi
     return { status: 'ok', [context.fault('kb.list-key-bases') ? 'bases' : 'kbs']: kbs };
   }
 
-  app.post<{ Body: CreateBaseBody }>('/kb', { schema: { body: createBaseBody } }, (request, reply) => {
+  // The planted faults take a rule of the body out of its schema.
+  const body = loosened(createBaseBody, [
+    [context.fault('kb.create-base-name-any-type'), 'name', 'type'],
+    [context.fault('kb.create-base-name-optional'), 'name', 'required'],
+  ]);
+  app.post<{ Body: CreateBaseBody }>('/kb', { schema: { body } }, (request, reply) => {
     const { name, description = '' } = request.body;
     const base = context.store.create(
       request.caller.accountId,

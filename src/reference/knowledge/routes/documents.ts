@@ -4,7 +4,7 @@ import type { ChunkHit } from '../chunk-index.ts';
 import type { KnowledgeBase } from '../store.ts';
 import { removeDocument } from '../documents.ts';
 import { KbError, notFound } from '../errors.ts';
-import { queryBody, type QueryBody } from '../schemas.ts';
+import { loosened, queryBody, type QueryBody } from '../schemas.ts';
 import { documentView } from '../views.ts';
 import { sameNameDocuments } from './bases.ts';
 
@@ -84,7 +84,12 @@ export function documentRoutes(app: FastifyInstance, context: KnowledgeContext):
 
   app.post<{ Params: KbParams; Body: QueryBody }>(
     '/kb/:kbId/query',
-    { schema: { body: queryBody } },
+    {
+      schema: {
+        // The planted fault lets topK through as text too.
+        body: loosened(queryBody, [[context.fault('kb.query-top-k-text-unclamped'), 'topK', 'type']]),
+      },
+    },
     (request, reply) => {
       const { base } =
         (context.fault('kb.query-any-account') && context.store.anyAccount(request.params.kbId)) ||
@@ -212,6 +217,9 @@ function resultItem(context: KnowledgeContext, hit: ChunkHit, base: KnowledgeBas
 
 /** The topK a query applies: {@link effectiveTopK}, unless a planted fault bends it. */
 function queryTopK(context: KnowledgeContext, requested: number | undefined): number {
+  // The planted fault parses a topK sent as text and honours it: the clamp below compares numbers.
+  if (context.fault('kb.query-top-k-text-unclamped') && typeof requested === 'string')
+    return Math.max(1, Number.parseInt(requested, 10));
   if (context.fault('kb.query-default-top-k-10') && requested === undefined) return 10;
   if (context.fault('kb.query-topk-unbounded') && requested !== undefined)
     return Math.max(1, Math.floor(requested));

@@ -13,7 +13,13 @@ import {
   type UploadKind,
 } from '../file-text.ts';
 import { pageText, UnreadablePageError } from '../page-text.ts';
-import { ingestTextBody, ingestUrlBody, type IngestTextBody, type IngestUrlBody } from '../schemas.ts';
+import {
+  ingestTextBody,
+  ingestUrlBody,
+  loosened,
+  type IngestTextBody,
+  type IngestUrlBody,
+} from '../schemas.ts';
 
 type KbParams = { kbId: string };
 
@@ -27,7 +33,17 @@ const UPLOAD_FIELD_MAX_BYTES = 64 * 1024;
 export function ingestRoutes(app: FastifyInstance, context: KnowledgeContext): void {
   app.post<{ Params: KbParams; Body: IngestTextBody }>(
     '/kb/:kbId/ingest-text',
-    { schema: { body: ingestTextBody }, bodyLimit: INGEST_TEXT_BODY_LIMIT },
+    {
+      schema: {
+        // The planted faults take a rule of the body out of its schema.
+        body: loosened(ingestTextBody, [
+          [context.fault('kb.ingest-text-title-optional'), 'title', 'required'],
+          [context.fault('kb.ingest-text-title-any-type'), 'title', 'type'],
+          [context.fault('kb.ingest-mode-unchecked'), 'mode', 'type'],
+        ]),
+      },
+      bodyLimit: INGEST_TEXT_BODY_LIMIT,
+    },
     (request, reply) => {
       const base = writableBase(context, request, request.params.kbId, 'kb.ingest-text-any-account');
       const fault = context.fault;
