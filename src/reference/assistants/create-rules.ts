@@ -11,7 +11,7 @@ import {
   requireString,
   type Body,
 } from '../http/body.ts';
-import { HttpError, badRequest, notFound } from '../http/errors.ts';
+import { HttpError, badRequest, notFound, statedStatus } from '../http/errors.ts';
 import { isObjectId, newObjectId } from '../http/ids.ts';
 import { isOsList, type OsName } from '../platforms.ts';
 import { VOICE_CATALOG, voiceById } from '../voices/catalog.ts';
@@ -65,7 +65,7 @@ function readIsPublic(body: Body, faults: FaultSwitch): boolean {
   if (!has(body, 'isPublic')) {
     if (assistantFault(faults, 'assistants.create-is-public-optional')) return false;
     if (assistantFault(faults, 'assistants.is-public-missing-404')) throw notFound('isPublic is required');
-    throw badRequest('isPublic is required');
+    throw statedStatus(badRequest('isPublic is required'));
   }
   if (!isBoolean(body.isPublic)) throw badRequest('isPublic must be a boolean');
   return body.isPublic;
@@ -151,7 +151,7 @@ export function readPersonaDraft(body: Body, faults: FaultSwitch): PersonaDraft 
     if (fault('assistants.personality-truncated')) personality = personality.slice(0, PERSONALITY_MAX);
     else if (fault('assistants.personality-422'))
       throw new HttpError(422, `personality must be at most ${PERSONALITY_MAX} characters`);
-    else throw badRequest(`personality must be at most ${PERSONALITY_MAX} characters`);
+    else throw statedStatus(badRequest(`personality must be at most ${PERSONALITY_MAX} characters`));
   }
   const prompt = optional(body, 'base_sys_prompt', isString, 'a string') ?? '';
   const promptCap = androidPromptCap(os, faults);

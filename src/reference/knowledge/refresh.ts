@@ -1,3 +1,4 @@
+import { timestamp } from '../open-points.ts';
 import { replaceDocumentText } from './documents.ts';
 import type { PageFetcher } from './deps.ts';
 import { pageText } from './page-text.ts';
@@ -58,7 +59,7 @@ export class Recrawler {
       return;
     }
     const delay = Math.max(settings.intervalMs, MIN_REFRESH_DELAY_MS);
-    settings.nextRefreshAt = new Date(this.options.now() + delay).toISOString();
+    settings.nextRefreshAt = timestamp(this.options.now() + delay);
     this.armTimer(base, Date.now() + delay);
   }
 
@@ -112,7 +113,7 @@ export class Recrawler {
       if (this.shutdown.signal.aborted) return;
       await this.recrawlDocument(base, doc);
     }
-    base.autoRefresh.lastRefreshedAt = new Date(this.options.now()).toISOString();
+    base.autoRefresh.lastRefreshedAt = timestamp(this.options.now());
   }
 
   private async recrawlDocument(base: KnowledgeBase, doc: KbDocument): Promise<void> {

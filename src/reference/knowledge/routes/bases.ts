@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { inListOrder } from '../../open-points.ts';
 import { ownedBase, type KnowledgeContext } from '../context.ts';
 import { KbError } from '../errors.ts';
 import { createBaseBody, type CreateBaseBody } from '../schemas.ts';
@@ -16,7 +17,8 @@ export function baseRoutes(app: FastifyInstance, context: KnowledgeContext): voi
       : context.store.listVisible(accountId);
     if (context.fault('kb.list-empty-404') && visible.length === 0)
       throw new KbError(404, 'not_found', 'this account has no knowledge bases');
-    const kbs = visible.map(({ base, shared }) =>
+    // Creation order (the alternative personality: newest first).
+    const kbs = inListOrder(visible).map(({ base, shared }) =>
       baseView(
         base,
         context.fault('kb.shared-by-key') ? base.createdByKey !== request.caller.keyId : shared,

@@ -1,3 +1,4 @@
+import { openPoints } from '../../open-points.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ownedBase, type KnowledgeContext } from '../context.ts';
 import type { FaultCheck } from '../faults.ts';
@@ -46,7 +47,8 @@ export function ingestRoutes(app: FastifyInstance, context: KnowledgeContext): v
           source: fault('kb.text-source-ignored') ? 'manual' : source,
           mimeType: fault('kb.text-mime-type-ignored') ? 'text/plain' : mimeType,
           text,
-          fileSize: Buffer.byteLength(text),
+          // Bytes of UTF-8 (the alternative personality: characters); the unit is open.
+          fileSize: openPoints().textSize === 'characters' ? [...text].length : Buffer.byteLength(text),
           mode,
         },
         context.timestamp(),
