@@ -118,7 +118,7 @@ export const ALTERNATIVE_OPEN_POINTS: OpenPoints = {
   digest: { whole: 'full', cut: 'clipped' },
   textSize: 'characters',
   // Well within the suite's patience (it waits up to --settle, 10 s by default, for counts).
-  countDelayMs: 300,
+  countDelayMs: 150,
   timestamps: 'iso-seconds-offset',
   assistantSearch: 'word-prefix',
   pluginSearch: 'word-prefix-title-name',
