@@ -70,6 +70,18 @@ export interface OpenPoints {
   messages: 'default' | 'alternative';
   /** `autoRefresh.intervalDays`: the whole interval in days, or the days as sent (with `intervalHours` beside it). */
   intervalView: 'total-days' | 'days-and-hours';
+  /** Approval status of a new plugin: `pending` when public (else `approved`), or always `approved`. */
+  pluginApproval: 'public-pending' | 'approved';
+  /** Lengths (`personality`, the Android prompt cap): UTF-16 code units, or code points. */
+  lengthUnit: 'utf16' | 'code-points';
+  /** `os` of an assistant created without one. */
+  defaultOs: readonly ('nt' | 'android' | 'web')[];
+  /** Largest page size: none, or larger `limit` values clamped to it. */
+  maxPageSize: number;
+  /** A bare string on an assistant list field already holding it: not added again, or appended anyway. */
+  bareStringAppend: 'distinct' | 'always';
+  /** A second share-link mint for one assistant: a new token, or the same one again. */
+  shareTokens: 'new-each-time' | 'one-per-assistant';
 }
 
 export const DEFAULT_OPEN_POINTS: OpenPoints = {
@@ -100,6 +112,12 @@ export const DEFAULT_OPEN_POINTS: OpenPoints = {
   browserOrigin: 'any',
   messages: 'default',
   intervalView: 'total-days',
+  pluginApproval: 'public-pending',
+  lengthUnit: 'utf16',
+  defaultOs: ['nt'],
+  maxPageSize: Number.MAX_SAFE_INTEGER,
+  bareStringAppend: 'distinct',
+  shareTokens: 'new-each-time',
 };
 
 export const ALTERNATIVE_OPEN_POINTS: OpenPoints = {
@@ -131,7 +149,24 @@ export const ALTERNATIVE_OPEN_POINTS: OpenPoints = {
   browserOrigin: 'http-origin',
   messages: 'alternative',
   intervalView: 'days-and-hours',
+  pluginApproval: 'approved',
+  lengthUnit: 'code-points',
+  defaultOs: ['nt', 'android', 'web'],
+  maxPageSize: 100,
+  bareStringAppend: 'always',
+  shareTokens: 'one-per-assistant',
 };
+
+/** The length of `text` in the personality's unit. */
+export function lengthOf(text: string): number {
+  return openPoints().lengthUnit === 'utf16' ? text.length : [...text].length;
+}
+
+/** The first `max` characters of `text`, in the personality's unit. */
+export function prefixOf(text: string, max: number): string {
+  if (openPoints().lengthUnit === 'utf16' || max === Infinity) return text.slice(0, max);
+  return [...text].slice(0, max).join('');
+}
 
 /** The personality of that name; undefined for any other name. */
 export function openPointsNamed(name: string): OpenPoints | undefined {

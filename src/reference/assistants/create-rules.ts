@@ -1,3 +1,4 @@
+import { lengthOf, openPoints, prefixOf } from '../open-points.ts';
 import type { FaultSwitch } from '../fault-switch.ts';
 import {
   has,
@@ -91,7 +92,7 @@ function personalityTooLong(personality: string, faults: FaultSwitch): boolean {
   if (assistantFault(faults, 'assistants.personality-2100-refused'))
     return personality.length >= PERSONALITY_MAX;
   if (assistantFault(faults, 'assistants.personality-limit-2048')) return personality.length > 2048;
-  return personality.length > PERSONALITY_MAX;
+  return lengthOf(personality) > PERSONALITY_MAX;
 }
 
 /** A create body after every rule of the create table; what the store keeps, minus ids and dates. */
@@ -134,7 +135,7 @@ export function readPersonaDraft(body: Body, faults: FaultSwitch): PersonaDraft 
     );
   }
   const isPublic = readIsPublic(body, faults);
-  const os = optional(body, 'os', isOsList, 'an array of nt, android, web') ?? ['nt'];
+  const os = optional(body, 'os', isOsList, 'an array of nt, android, web') ?? [...openPoints().defaultOs];
   const voiceOptional =
     fault('assistants.voice-optional-web') && missing(body, 'voice') && !os.includes('nt');
   const voice = voiceOptional ? '' : requireCatalogVoice(body.voice, faults);
@@ -190,7 +191,7 @@ export function readPersonaDraft(body: Body, faults: FaultSwitch): PersonaDraft 
       ? prompt.slice(Math.max(0, prompt.length - promptCap))
       : fault('assistants.android-cap-bytes') && promptCap !== Infinity
         ? utf8Prefix(prompt, promptCap)
-        : prompt.slice(0, promptCap),
+        : prefixOf(prompt, promptCap),
     title: fault('assistants.title-dropped') ? '' : title,
     personality,
     gender: optional(
