@@ -135,8 +135,8 @@ export const ALTERNATIVE_OPEN_POINTS: OpenPoints = {
   autoInlineMaxChars: 6000,
   digest: { whole: 'full', cut: 'clipped' },
   textSize: 'characters',
-  // Well within the suite's patience (it waits up to --settle, 10 s by default, for counts).
-  countDelayMs: 150,
+  // Well within the suite's patience (its first poll comes 100 ms after the write) (it waits up to --settle, 10 s by default, for counts).
+  countDelayMs: 100,
   timestamps: 'iso-seconds-offset',
   assistantSearch: 'word-prefix',
   pluginSearch: 'word-prefix-title-name',
