@@ -1,5 +1,6 @@
 import type { CommandSpec } from './command-line.ts';
 import { formatDuration } from './quantities.ts';
+import { OPEN_POINTS_HELP } from './open-points-option.ts';
 import { TARGET_OPTIONS } from './target-options.ts';
 import { DEFAULT_SETTLE_MS } from '../harness/patience.ts';
 
@@ -103,6 +104,12 @@ export const RUN_COMMAND: CommandSpec = {
       help: 'print what the run would execute and create, and send nothing',
     },
     bail: { type: 'boolean', help: 'stop at the first failed check' },
+    'reference-open-points': {
+      type: 'string',
+      value: 'NAME',
+      help: `without a base URL: ${OPEN_POINTS_HELP}`,
+      default: 'default',
+    },
     certify: {
       type: 'boolean',
       help: 'certification run: every keyring role, forbiddenRoutes, unscopedRoutes and accounts.other.email needed; no selection, --bail or expectations; certified only when every check ran and none failed, errored or was skipped',

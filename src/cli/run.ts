@@ -15,6 +15,7 @@ import { UnknownFaultError } from '../reference/faults.ts';
 import { loadSpec } from '../spec/openapi.ts';
 import { resolveTarget, targetOptions } from '../target/config.ts';
 import { ConfigError } from '../target/config-error.ts';
+import { openPointsOption } from './open-points-option.ts';
 import { startEmbeddedTarget, type RunningTarget } from '../target/embedded.ts';
 import { startFixtureServer, type FixtureServer } from '../target/fixture-server.ts';
 import { keyringSecrets } from '../target/keyring.ts';
@@ -304,14 +305,20 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
     if (faults.length > 0 && resolved.baseUrl !== undefined) {
       throw new ConfigError('the self-test plants faults in the embedded reference only, not at a base URL');
     }
+    const openPoints =
+      openPointsOption('reference-open-points', args.string('reference-open-points')) ?? selfTest?.openPoints;
+    if (openPoints !== undefined && resolved.baseUrl !== undefined)
+      throw new ConfigError(
+        '--reference-open-points chooses how the embedded reference decides: not with a base URL',
+      );
     // Read before anything starts: a malformed file is exit 2 with one line, never a run it half excuses.
     const knownDeviations = expectations === undefined ? [] : loadExpectations(expectations);
     if (resolved.baseUrl === undefined) {
       console.log(
-        `conformance: no base URL given: starting the embedded reference implementation${faults.length > 0 ? ` with faults ${faults.join(', ')}` : ''}`,
+        `conformance: no base URL given: starting the embedded reference implementation${faults.length > 0 ? ` with faults ${faults.join(', ')}` : ''}${openPoints === undefined || openPoints === 'default' ? '' : ` (open points: ${openPoints})`}`,
       );
       try {
-        running = await startEmbeddedTarget({ faults });
+        running = await startEmbeddedTarget({ faults, openPoints });
       } catch (error) {
         if (error instanceof UnknownFaultError) throw new ConfigError(error.message);
         throw error;

@@ -19,11 +19,27 @@ describe('conformance serve', () => {
     ['--port', '70000'],
     ['--port=-1'],
     ['--keyring-out'],
+    ['--open-points', 'lenient'],
+    ['--open-points'],
   ])('bad flags %j → one-line error, exit 2', async (...argv) => {
     const { err, io } = capture();
     expect(await runServe(argv, io)).toBe(2);
     expect(err).toHaveLength(1);
     expect(err[0]).not.toContain('\n');
+  });
+
+  it('serves the alternative personality when asked, and says so', async () => {
+    const stop = new AbortController();
+    const { out, io } = capture();
+    try {
+      const done = runServe(['--open-points', 'alternative'], { ...io, stop: stop.signal });
+      await expect.poll(() => out.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
+      expect(out[0]).toMatch(/listening at http:\/\/127\.0\.0\.1:\d+\/api\/v1 \(open points: alternative\)$/);
+      stop.abort();
+      expect(await done).toBe(0);
+    } finally {
+      stop.abort();
+    }
   });
 
   it('serves, writes the keyring, and stops cleanly when told to', async () => {

@@ -2,13 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { ConfigError } from '../target/config-error.ts';
+import type { OpenPointsName } from '../reference/open-points.ts';
 import { parseCommand, type CommandSpec } from './command-line.ts';
+import { OPEN_POINTS_HELP, openPointsOption } from './open-points-option.ts';
 
 export const SERVE_COMMAND: CommandSpec = {
   name: 'serve',
   summary: 'Run the embedded reference implementation standalone until Ctrl-C.',
   about: 'Keys are never printed; --keyring-out writes them (mode 0600).',
-  synopsis: '[--port N] [--keyring-out FILE]',
+  synopsis: '[--port N] [--keyring-out FILE] [--open-points default|alternative]',
   options: {
     port: { type: 'string', value: 'N', help: 'port on 127.0.0.1', default: '0: any free port' },
     'keyring-out': {
@@ -16,22 +18,28 @@ export const SERVE_COMMAND: CommandSpec = {
       value: 'FILE',
       help: "write the reference's keyring there (TARGET.md format)",
     },
+    'open-points': { type: 'string', value: 'NAME', help: OPEN_POINTS_HELP, default: 'default' },
   },
   examples: [
     'conformance serve --port 8080 --keyring-out keys.json',
     'conformance run --base-url http://127.0.0.1:8080/api/v1 --keyring keys.json',
+    'conformance serve --open-points alternative --keyring-out keys.json',
   ],
 };
 
 interface ServeFlags {
   port: number;
   keyringOut?: string;
+  openPoints: OpenPointsName;
 }
 
 /** `--port N --keyring-out FILE`; anything else (a stray word, `-x`) is a ConfigError. */
 function parseFlags(argv: readonly string[]): ServeFlags {
   const args = parseCommand(SERVE_COMMAND, argv);
-  const flags: ServeFlags = { port: 0 };
+  const flags: ServeFlags = {
+    port: 0,
+    openPoints: openPointsOption('open-points', args.string('open-points')) ?? 'default',
+  };
   const text = args.string('port');
   if (text !== undefined) {
     const port = /^\d{1,5}$/.test(text) ? Number(text) : NaN;
@@ -113,7 +121,7 @@ export async function runServe(argv: string[], io: ServeIo = consoleIo): Promise
   try {
     // Loaded when needed: the reference (Fastify, the PDF and DOCX readers) is heavy to load.
     const { createReferenceServer } = await import('../reference/server.ts');
-    server = await createReferenceServer({ port: flags.port });
+    server = await createReferenceServer({ port: flags.port, openPoints: flags.openPoints });
   } catch (error) {
     io.err(`conformance serve: cannot start the reference: ${(error as Error).message}`);
     return 2;
@@ -131,7 +139,9 @@ export async function runServe(argv: string[], io: ServeIo = consoleIo): Promise
     return 2;
   }
 
-  io.out(`reference implementation listening at ${server.baseUrl}`);
+  io.out(
+    `reference implementation listening at ${server.baseUrl}${flags.openPoints === 'default' ? '' : ` (open points: ${flags.openPoints})`}`,
+  );
   io.out(
     flags.keyringOut === undefined
       ? 'keys are not printed; pass --keyring-out FILE to write the keyring'

@@ -13,6 +13,7 @@ import { installFaultContext } from './http/faults.ts';
 import { installJsonParser } from './http/json-body.ts';
 import { API_PREFIX } from './http/operation-route.ts';
 import { registerKnowledgeRoutes } from './knowledge-wiring.ts';
+import { DEFAULT_OPEN_POINTS, installOpenPointsContext, type OpenPoints } from './open-points.ts';
 import { pluginRoutes } from './plugins/index.ts';
 import { createState, type ReferenceState } from './state.ts';
 import { voiceRoutes } from './voices/routes.ts';
@@ -27,6 +28,8 @@ export interface ReferenceAppOptions {
   now?: () => Date;
   /** Fastify's logger; off by default. */
   logger?: boolean;
+  /** How the points the document leaves open are decided (open-points.ts); the default personality by default. */
+  openPoints?: OpenPoints;
 }
 
 export interface ReferenceApp {
@@ -67,6 +70,7 @@ export function buildReferenceApp(options: ReferenceAppOptions = {}): ReferenceA
     },
   });
   installFaultContext(app, state.faults);
+  installOpenPointsContext(app, options.openPoints ?? DEFAULT_OPEN_POINTS);
 
   void app.register(
     (api, _opts, done) => {

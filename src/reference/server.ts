@@ -3,6 +3,7 @@ import type { Keyring } from '../target/keyring-types.ts';
 import { buildReferenceApp } from './app.ts';
 import type { EventLog } from './events.ts';
 import { API_PREFIX } from './http/operation-route.ts';
+import { openPointsNamed, type OpenPointsName } from './open-points.ts';
 
 export interface ReferenceServerOptions {
   /** 0 (the default) picks a free port. */
@@ -11,6 +12,8 @@ export interface ReferenceServerOptions {
   host?: string;
   /** Planted faults for the self-test, by id. */
   faults?: Iterable<string>;
+  /** How the points the document leaves open are decided: `default` (the default) or `alternative`. */
+  openPoints?: OpenPointsName;
 }
 
 export interface ReferenceServer {
@@ -29,7 +32,10 @@ function clientHost(host: string): string {
 
 /** Starts the in-memory reference implementation; state lives until `close()`. */
 export async function createReferenceServer(options: ReferenceServerOptions = {}): Promise<ReferenceServer> {
-  const { app, keyring, state } = buildReferenceApp({ faults: options.faults });
+  const { app, keyring, state } = buildReferenceApp({
+    faults: options.faults,
+    openPoints: openPointsNamed(options.openPoints ?? 'default'),
+  });
   const host = options.host ?? '127.0.0.1';
   await app.listen({ port: options.port ?? 0, host });
   const { port } = app.server.address() as AddressInfo;

@@ -110,6 +110,17 @@ export class KnowledgeSteps {
     return (await this.listBases()).find((kb) => kb.kbId === kbId);
   }
 
+  /**
+   * The base as the list shows it, asked again until `done` accepts it or the index deadline passes
+   * (when counts show a write is not stated); the last answer either way.
+   */
+  async listedBaseWhen(
+    kbId: string,
+    done: (base: JsonObject | undefined) => boolean,
+  ): Promise<JsonObject | undefined> {
+    return (await pollUntil(() => this.listedBase(kbId), done, { timeoutMs: this.context.indexMs })).answer;
+  }
+
   // ---------------------------------------------------------------- documents
 
   ingestText(kbId: string, body: Record<string, unknown>): Promise<Exchange> {

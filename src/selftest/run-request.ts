@@ -1,3 +1,4 @@
+import { OPEN_POINTS_NAMES, type OpenPointsName } from '../reference/open-points.ts';
 import { ConfigError } from '../target/config-error.ts';
 
 /**
@@ -10,6 +11,8 @@ export interface SelfTestRunRequest {
   faults: string[];
   /** Check files relative to the project root; undefined: the run's own selection. */
   files?: string[];
+  /** The embedded reference's personality (open-points.ts); undefined: the default. */
+  openPoints?: OpenPointsName;
 }
 
 export const SELF_TEST_RUN_ENV = 'CONFORMANCE_SELF_TEST_RUN';
@@ -31,9 +34,20 @@ export function readRunRequest(env: NodeJS.ProcessEnv): SelfTestRunRequest | und
   } catch {
     throw new ConfigError(`${SELF_TEST_RUN_ENV} is not JSON`);
   }
-  const { faults, files } = (parsed ?? {}) as Record<string, unknown>;
-  if (!isStringList(faults) || (files !== undefined && !isStringList(files))) {
-    throw new ConfigError(`${SELF_TEST_RUN_ENV} must be {"faults": [ids], "files"?: [paths]}`);
+  const { faults, files, openPoints } = (parsed ?? {}) as Record<string, unknown>;
+  const personality = OPEN_POINTS_NAMES.find((name) => name === openPoints);
+  if (
+    !isStringList(faults) ||
+    (files !== undefined && !isStringList(files)) ||
+    (openPoints !== undefined && personality === undefined)
+  ) {
+    throw new ConfigError(
+      `${SELF_TEST_RUN_ENV} must be {"faults": [ids], "files"?: [paths], "openPoints"?: "default" | "alternative"}`,
+    );
   }
-  return files === undefined ? { faults } : { faults, files };
+  return {
+    faults,
+    ...(files === undefined ? {} : { files }),
+    ...(personality === undefined ? {} : { openPoints: personality }),
+  };
 }

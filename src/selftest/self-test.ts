@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { collectChecks, filesCiting } from '../harness/check-index.ts';
 import { FAULT_CATALOG, faultById, type FaultDefinition } from '../reference/fault-catalog.ts';
+import { OPEN_POINTS_NAMES, type OpenPointsName } from '../reference/open-points.ts';
 import { PROJECT_ROOT } from '../cli/selection.ts';
 import { loadCatalog } from '../spec/requirements.ts';
 import { ConfigError } from '../target/config-error.ts';
@@ -48,8 +49,8 @@ function firstLine(text: string | undefined): string {
   return (text ?? '').split('\n')[0]?.trim() ?? '';
 }
 
-/** Step 1's verdict: the unfaulted reference passes every check it ran. */
-function reportUnfaulted(run: ChildRun | undefined, io: SelfTestOutput): boolean {
+/** Step 1's verdict on one personality: the unfaulted reference passes every check it ran. */
+function reportUnfaulted(run: ChildRun | undefined, io: SelfTestOutput, openPoints: OpenPointsName): boolean {
   if (run === undefined) {
     io.out('self-test: unfaulted run skipped: no check cites the requirements of the selected faults');
     return true;
@@ -65,7 +66,7 @@ function reportUnfaulted(run: ChildRun | undefined, io: SelfTestOutput): boolean
   }
   const { passed, failed, warned, observed, skipped, errored } = summary.outcomes;
   io.out(
-    `self-test: unfaulted run: ${passed + warned + observed} passed, ${failed} failed, ${errored} errored, ${skipped} skipped (${seconds(run.durationMs)})`,
+    `self-test: unfaulted run (open points: ${openPoints}): ${passed + warned + observed} passed, ${failed} failed, ${errored} errored, ${skipped} skipped (${seconds(run.durationMs)})`,
   );
   const failing = summary.checks.filter((check) => check.status === 'failed');
   for (const check of failing.slice(0, LISTED_FAILURES)) {
@@ -136,27 +137,42 @@ async function selfTest(
     options.faults === undefined ? undefined : [...new Set(plans.flatMap((plan) => plan.files))].sort();
   io.out(
     unfaultedFiles === undefined
-      ? 'self-test: step 1: the whole suite against the unfaulted reference'
-      : `self-test: step 1: the ${unfaultedFiles.length} check file(s) the selected faults need, against the unfaulted reference`,
+      ? 'self-test: step 1: the whole suite against the unfaulted reference, with its open points decided either way'
+      : `self-test: step 1: the ${unfaultedFiles.length} check file(s) the selected faults need, against the unfaulted reference, with its open points decided either way`,
   );
   io.out(
     `self-test: step 2: ${plans.length} fault(s), each against the checks citing its requirement; ${options.jobs} run(s) at a time`,
   );
-  // The unfaulted run goes first and the fault runs fill the other lanes meanwhile: only their verdicts wait for it.
-  const unfaulted = (
-    unfaultedFiles?.length === 0
+  // The unfaulted runs go first and the fault runs fill the other lanes meanwhile: only their
+  // verdicts wait for them. One run per personality (open-points.ts): a check leaning on a point
+  // the document leaves open fails on one of them. Fault runs stay on the default personality.
+  const unfaultedRun = (openPoints: OpenPointsName) =>
+    (unfaultedFiles?.length === 0
       ? Promise.resolve(undefined)
       : limit(() =>
           runConformanceChild({
             root: PROJECT_ROOT,
             args: [],
-            request: unfaultedFiles === undefined ? { faults: [] } : { faults: [], files: unfaultedFiles },
-            reportDir: join(workDir, 'unfaulted'),
+            request: {
+              faults: [],
+              ...(unfaultedFiles === undefined ? {} : { files: unfaultedFiles }),
+              openPoints,
+            },
+            reportDir: join(workDir, `unfaulted-${openPoints}`),
             timeoutMs: UNFAULTED_TIMEOUT_MS,
             registry,
           }),
         )
-  ).then((run) => ({ run, clean: reportUnfaulted(run, io), failing: failingIds(run?.summary) }));
+    ).then((run) => ({
+      run,
+      clean: reportUnfaulted(run, io, openPoints),
+      failing: failingIds(run?.summary),
+    }));
+  const unfaulted = Promise.all(OPEN_POINTS_NAMES.map(unfaultedRun)).then((runs) => ({
+    clean: runs.every((run) => run.clean),
+    // A check failing on either personality proves nothing about a fault.
+    failing: new Set(runs.flatMap((run) => [...run.failing])),
+  }));
 
   const width = Math.max(...plans.map((plan) => plan.fault.id.length));
   let finished = 0;

@@ -47,6 +47,9 @@ function worldOf(context: CheckContext): Promise<World> {
       a.ingestText(base.kbId, 'Isolation logbook', LOGBOOK, 'vector'),
     ]);
     await a.attach(base.kbId, persona.customPersonaId);
+    // When the base's counts show the ingest is not stated: the world is read only once they do,
+    // so that a count still catching up is not taken for a change B made.
+    await context.kb().listedBaseWhen(base.kbId, (listed) => listed?.docsCount === 1);
     return {
       persona,
       personaObjectId,

@@ -1,3 +1,4 @@
+import { lengthOf, openPoints, prefixOf } from '../open-points.ts';
 import type { FaultSwitch } from '../fault-switch.ts';
 import {
   has,
@@ -11,7 +12,7 @@ import {
   requireString,
   type Body,
 } from '../http/body.ts';
-import { HttpError, badRequest, notFound } from '../http/errors.ts';
+import { HttpError, badRequest, notFound, statedStatus } from '../http/errors.ts';
 import { isObjectId, newObjectId } from '../http/ids.ts';
 import { isOsList, type OsName } from '../platforms.ts';
 import { VOICE_CATALOG, voiceById } from '../voices/catalog.ts';
@@ -65,7 +66,7 @@ function readIsPublic(body: Body, faults: FaultSwitch): boolean {
   if (!has(body, 'isPublic')) {
     if (assistantFault(faults, 'assistants.create-is-public-optional')) return false;
     if (assistantFault(faults, 'assistants.is-public-missing-404')) throw notFound('isPublic is required');
-    throw badRequest('isPublic is required');
+    throw statedStatus(badRequest('isPublic is required'));
   }
   if (!isBoolean(body.isPublic)) throw badRequest('isPublic must be a boolean');
   return body.isPublic;
@@ -92,10 +93,10 @@ function personalityTooLong(personality: string, faults: FaultSwitch): boolean {
     return personality.length >= PERSONALITY_MAX;
   if (assistantFault(faults, 'assistants.personality-limit-2048')) return personality.length > 2048;
   if (assistantFault(faults, 'assistants.personality-limit-trimmed'))
-    return personality.trim().length > PERSONALITY_MAX;
+    return lengthOf(personality.trim()) > PERSONALITY_MAX;
   if (assistantFault(faults, 'assistants.personality-nfd-counted'))
-    return personality.normalize('NFD').length > PERSONALITY_MAX;
-  return personality.length > PERSONALITY_MAX;
+    return lengthOf(personality.normalize('NFD')) > PERSONALITY_MAX;
+  return lengthOf(personality) > PERSONALITY_MAX;
 }
 
 /** A create body after every rule of the create table; what the store keeps, minus ids and dates. */
@@ -147,7 +148,7 @@ export function readPersonaDraft(body: Body, faults: FaultSwitch): PersonaDraft 
       ? (isStringArray as (v: unknown) => v is OsName[])
       : isOsList,
     'an array of nt, android, web',
-  ) ?? ['nt'];
+  ) ?? [...openPoints().defaultOs];
   const voiceOptional =
     fault('assistants.voice-optional-web') && missing(body, 'voice') && !os.includes('nt');
   const voice = voiceOptional ? '' : requireCatalogVoice(body.voice, faults);
@@ -164,7 +165,7 @@ export function readPersonaDraft(body: Body, faults: FaultSwitch): PersonaDraft 
     if (fault('assistants.personality-truncated')) personality = personality.slice(0, PERSONALITY_MAX);
     else if (fault('assistants.personality-422'))
       throw new HttpError(422, `personality must be at most ${PERSONALITY_MAX} characters`);
-    else throw badRequest(`personality must be at most ${PERSONALITY_MAX} characters`);
+    else throw statedStatus(badRequest(`personality must be at most ${PERSONALITY_MAX} characters`));
   }
   const prompt = optional(body, 'base_sys_prompt', isString, 'a string') ?? '';
   const promptCap = androidPromptCap(os, faults);
@@ -200,13 +201,13 @@ export function readPersonaDraft(body: Body, faults: FaultSwitch): PersonaDraft 
     voice: providerVoiceId ?? voice,
     tags,
     base_sys_prompt:
-      fault('assistants.android-cap-trimmed') && prompt.trim().length <= promptCap
+      fault('assistants.android-cap-trimmed') && lengthOf(prompt.trim()) <= promptCap
         ? prompt
         : fault('assistants.android-keeps-last-5000')
           ? prompt.slice(Math.max(0, prompt.length - promptCap))
           : fault('assistants.android-cap-bytes') && promptCap !== Infinity
             ? utf8Prefix(prompt, promptCap)
-            : prompt.slice(0, promptCap),
+            : prefixOf(prompt, promptCap),
     title: fault('assistants.title-dropped') ? '' : title,
     personality,
     gender: optional(

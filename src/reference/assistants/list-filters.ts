@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FaultSwitch } from '../fault-switch.ts';
+import { matchesWordPrefix, openPoints } from '../open-points.ts';
 import { badRequest } from '../http/errors.ts';
 import {
   queryOf,
@@ -39,7 +40,11 @@ function readOs(
 ): OsName[] {
   const origin = request.headers.origin;
   const fromBrowser =
-    typeof origin === 'string' && origin !== '' && !assistantFault(faults, 'assistants.list-origin-ignored');
+    typeof origin === 'string' &&
+    origin !== '' &&
+    // The alternative personality takes only an http(s) origin for a browser's (not `null`).
+    (openPoints().browserOrigin === 'any' || /^https?:\/\//i.test(origin)) &&
+    !assistantFault(faults, 'assistants.list-origin-ignored');
   if (fromBrowser) return [...BROWSER_OS];
   return readList(
     query,
@@ -147,6 +152,12 @@ export function matches(
 
 /** Case-insensitive substring of the name or the title. */
 export function matchesTerm(record: PersonaRecord, term: string, faults: FaultSwitch): boolean {
+  // The alternative personality: a word of the name or the title starts with the term.
+  if (openPoints().assistantSearch === 'word-prefix')
+    return (
+      matchesWordPrefix(record.doc.name, term) ||
+      (!assistantFault(faults, 'assistants.search-name-only') && matchesWordPrefix(record.doc.title, term))
+    );
   const needle = term.trim().toLowerCase();
   if (record.doc.name.toLowerCase().includes(needle)) return true;
   return (

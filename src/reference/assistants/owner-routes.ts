@@ -1,6 +1,7 @@
+import { successMessage } from '../open-points.ts';
 import type { FastifyPluginCallback } from 'fastify';
 import { isBoolean, isString, objectBody, optional } from '../http/body.ts';
-import { HttpError, badRequest } from '../http/errors.ts';
+import { HttpError, badRequest, statedStatus } from '../http/errors.ts';
 import { isObjectId } from '../http/ids.ts';
 import { operationRoute } from '../http/operation-route.ts';
 import type { StateOptions } from '../state.ts';
@@ -39,7 +40,7 @@ export const personaOwnerRoutes: FastifyPluginCallback<StateOptions> = (api, { s
       });
       return fault('assistants.delete-answers-deleted-flag')
         ? { deleted: true, customPersonaId }
-        : { status: true, message: 'persona deleted successfully' };
+        : { status: true, message: successMessage('persona deleted successfully') };
     },
   });
 
@@ -56,7 +57,7 @@ export const personaOwnerRoutes: FastifyPluginCallback<StateOptions> = (api, { s
       const token = state.shareLinks.mint(record.doc.customPersonaId, prefix);
       return fault('assistants.share-token-key')
         ? { status: true, message: 'share link created', token }
-        : { status: true, message: 'share link created', data: token };
+        : { status: true, message: successMessage('share link created'), data: token };
     },
   });
 
@@ -71,7 +72,7 @@ export const personaOwnerRoutes: FastifyPluginCallback<StateOptions> = (api, { s
         const message = 'personaId must be the assistant _id (a 24-character hexadecimal object id)';
         throw fault('assistants.transfer-non-object-id-404')
           ? new HttpError(404, message)
-          : badRequest(message);
+          : statedStatus(badRequest(message));
       }
       const body = objectBody(request);
       const email = optional(body, 'newOwnerEmail', isString, 'a string');

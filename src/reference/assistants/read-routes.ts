@@ -1,5 +1,6 @@
+import { inListOrder, openPoints } from '../open-points.ts';
 import type { FastifyPluginCallback } from 'fastify';
-import { badRequest, notFound } from '../http/errors.ts';
+import { badRequest, notFound, statedStatus } from '../http/errors.ts';
 import { isObjectId } from '../http/ids.ts';
 import { operationRoute } from '../http/operation-route.ts';
 import { paginate } from '../http/pagination.ts';
@@ -9,8 +10,12 @@ import { matches, matchesTerm, readListQuery, readSearchQuery } from './list-fil
 import { canSee, type PersonaRecord } from './store.ts';
 import { fullDocument, listItem, searchItem } from './views.ts';
 
-/** Newest first: the store keeps creation order. */
-const newestFirst = (records: PersonaRecord[]): PersonaRecord[] => records.reverse();
+/** Newest first: the store keeps creation order (the alternative personality: oldest first). */
+const newestFirst = (records: PersonaRecord[]): PersonaRecord[] => inListOrder(records.reverse());
+
+/** `totalPages` of an empty result: 0, or one empty page in the alternative personality. */
+const emptyTotalPages = (totalPages: number): number =>
+  totalPages === 0 ? openPoints().emptyTotalPages : totalPages;
 
 /** List, search and get. */
 export const personaReadRoutes: FastifyPluginCallback<StateOptions> = (api, { state }, done) => {
@@ -27,7 +32,9 @@ export const personaReadRoutes: FastifyPluginCallback<StateOptions> = (api, { st
         state.personas.all().filter((r) => !r.softDeleted && matches(accountId, r, query, state.faults)),
       );
       if (query.countOnly && !fault('assistants.list-count-with-documents'))
-        return { totalPersonas: found.length };
+        return openPoints().countBody === 'with-paging'
+          ? { totalPersonas: found.length, currentPage: 1, totalPages: Math.ceil(found.length / query.limit) }
+          : { totalPersonas: found.length };
       // A 0-based page: page 1 is the second page.
       const zeroBased = fault('assistants.list-page-zero-based') ? 1 : 0;
       // The planted fault: a minimum page size of 2.
@@ -43,7 +50,7 @@ export const personaReadRoutes: FastifyPluginCallback<StateOptions> = (api, { st
         allPersonas: page.items.map((r) => listItem(r, state.attachments, state.faults)),
         totalPersonas: fault('assistants.list-total-is-page-count') ? page.items.length : page.total,
         currentPage: fault('assistants.list-current-page-string') ? String(query.page) : query.page,
-        totalPages: page.totalPages,
+        totalPages: emptyTotalPages(page.totalPages),
       };
       if (fault('assistants.list-has-status')) return { status: true, ...listed };
       if (empty && fault('assistants.list-empty-status-false')) return { status: false, ...listed };
@@ -72,7 +79,7 @@ export const personaReadRoutes: FastifyPluginCallback<StateOptions> = (api, { st
         allPersonas: page.items.map((r) => searchItem(r, state.faults)),
         totalPersonas: fault('assistants.search-total-is-page-count') ? page.items.length : page.total,
         currentPage: query.page,
-        totalPages: page.totalPages,
+        totalPages: emptyTotalPages(page.totalPages),
       };
       return fault('assistants.search-no-status') ? result : { status: true, ...result };
     },
@@ -94,7 +101,7 @@ export const personaReadRoutes: FastifyPluginCallback<StateOptions> = (api, { st
       if (!record || !(canSee(accountId, record) || fault('assistants.get-ignores-account'))) {
         throw fault('assistants.get-unseen-404')
           ? notFound('persona not found')
-          : badRequest('persona not found');
+          : statedStatus(badRequest('persona not found'));
       }
       const status = fault('assistants.get-status-string') ? 'true' : true;
       const document = fullDocument(record, state.attachments, accountId, state.faults);

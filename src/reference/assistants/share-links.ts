@@ -1,3 +1,4 @@
+import { openPoints } from '../open-points.ts';
 import { newToken } from '../http/ids.ts';
 
 export const SHARE_TOKEN_PREFIX = 'con_sh_';
@@ -7,6 +8,10 @@ export class ShareLinks {
   private readonly byToken = new Map<string, string>();
 
   mint(customPersonaId: string, prefix: string = SHARE_TOKEN_PREFIX): string {
+    // The alternative personality keeps one link per assistant and hands it out again.
+    if (openPoints().shareTokens === 'one-per-assistant')
+      for (const [token, persona] of this.byToken)
+        if (persona === customPersonaId && token.startsWith(prefix)) return token;
     const token = newToken(prefix);
     this.byToken.set(token, customPersonaId);
     return token;

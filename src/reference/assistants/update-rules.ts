@@ -1,3 +1,4 @@
+import { openPoints } from '../open-points.ts';
 import type { FaultSwitch } from '../fault-switch.ts';
 import { has, isAbsoluteHttpUrl, isBoolean, isString, optional, type Body } from '../http/body.ts';
 import { badRequest } from '../http/errors.ts';
@@ -37,7 +38,9 @@ function applyListField(
     throw badRequest(
       `${field} must be an array or a single ${field === 'os' ? 'nt, android or web' : 'string'}`,
     );
-  return current.includes(value) ? [...current] : [...current, value];
+  return current.includes(value) && openPoints().bareStringAppend === 'distinct'
+    ? [...current]
+    : [...current, value];
 }
 
 /** An array adds plugin ids (without duplicating); a bare string removes that one id. */

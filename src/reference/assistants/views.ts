@@ -1,5 +1,6 @@
 import type { Attachment, AttachmentStore } from '../attachments.ts';
 import type { FaultSwitch } from '../fault-switch.ts';
+import { openPoints } from '../open-points.ts';
 import { voiceById } from '../voices/catalog.ts';
 import { assistantFault } from './faults.ts';
 import type { PersonaDoc, PersonaRecord } from './store.ts';
@@ -61,6 +62,9 @@ export function listItem(
     item.is_main_agent = d.Is_main_agent;
   }
   item = without(item, 'attached_kbs', fault('assistants.list-omits-attached-kbs'));
+  // The alternative personality carries more than the documented fields.
+  if (openPoints().extraFields === 'alternative')
+    return { ...item, tags: [...d.tags], is_agentic_tool: d.is_agentic_tool, updatedAt: d.updatedAt };
   return item;
 }
 
@@ -73,6 +77,9 @@ export function searchItem(record: PersonaRecord, faults: FaultSwitch): Record<s
   };
   item = without(item, '_id', fault('assistants.search-omits-id'));
   item = without(item, 'customPersonaId', fault('assistants.search-omits-custom-id'));
+  // The alternative personality carries more than the documented fields.
+  if (openPoints().extraFields === 'alternative')
+    return { ...item, title: record.doc.title, isPublic: record.doc.isPublic, os: [...record.doc.os] };
   return item;
 }
 
@@ -103,5 +110,12 @@ export function fullDocument(
   data = without(data, 'name', fault('assistants.get-omits-name'));
   data = without(data, 'base_sys_prompt', fault('assistants.get-hides-prompt'));
   data = without(data, 'attached_kbs', fault('assistants.get-omits-attached-kbs'));
+  // The alternative personality: only the fields the document says get carries.
+  if (openPoints().extraFields === 'alternative') {
+    const shown = ['_id', 'customPersonaId', 'name', 'base_sys_prompt', 'voice', 'accessible_plugin'];
+    return Object.fromEntries(
+      Object.entries(data).filter(([key]) => [...shown, 'attached_kbs'].includes(key)),
+    );
+  }
   return data;
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginCallback } from 'fastify';
 import { objectBody, requireString } from '../http/body.ts';
-import { HttpError, badRequest, notFound } from '../http/errors.ts';
+import { successMessage, timestamp } from '../open-points.ts';
+import { HttpError, badRequest, notFound, statedMessage, statedStatus } from '../http/errors.ts';
 import { newObjectId } from '../http/ids.ts';
 import { operationRoute } from '../http/operation-route.ts';
 import type { StateOptions } from '../state.ts';
@@ -32,9 +33,11 @@ export const personaWriteRoutes: FastifyPluginCallback<StateOptions> = (api, { s
         const message = fault('assistants.duplicate-message-taken')
           ? `customPersonaId ${draft.customPersonaId} is already taken`
           : `persona already exists with customPersonaId ${draft.customPersonaId}`;
-        throw fault('assistants.duplicate-id-409') ? new HttpError(409, message) : notFound(message);
+        throw fault('assistants.duplicate-id-409')
+          ? new HttpError(409, message)
+          : statedMessage(notFound(message));
       }
-      const now = state.now().toISOString();
+      const now = timestamp(state.now());
       const grantees = draft.authorised_users_email
         .map((email) => state.accounts.byOwnerEmail(email)?.id)
         .filter((id): id is string => id !== undefined && id !== accountId);
@@ -63,7 +66,7 @@ export const personaWriteRoutes: FastifyPluginCallback<StateOptions> = (api, { s
       }
       const created: Record<string, unknown> = fault('assistants.create-without-status')
         ? { success: true, message: 'persona created successfully' }
-        : { status: true, message: 'persona created successfully' };
+        : { status: true, message: successMessage('persona created successfully') };
       return fault('assistants.create-echoes-document')
         ? { ...created, personaData: structuredClone(doc) }
         : created;
@@ -85,12 +88,13 @@ export const personaWriteRoutes: FastifyPluginCallback<StateOptions> = (api, { s
           (fault('assistants.update-by-any-viewer')
             ? canSee(accountId, record)
             : canEdit(accountId, record)));
-      if (!record || !allowed) throw badRequest(UNAUTHORIZED_USER);
+      // The Errors table states both the status and the message of this refusal.
+      if (!record || !allowed) throw statedMessage(statedStatus(badRequest(UNAUTHORIZED_USER)));
       const changes = readPersonaChanges(body, record.doc, state.faults);
       record.doc = { ...record.doc, ...changes, updatedAt: state.now().toISOString() };
       return fault('assistants.update-without-message')
         ? { status: true }
-        : { status: true, message: 'persona updated successfully' };
+        : { status: true, message: successMessage('persona updated successfully') };
     },
   });
 

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { openPoints } from '../open-points.ts';
 import { httpFault } from './faults.ts';
 
 /**
@@ -14,6 +15,37 @@ export class HttpError extends Error {
     super(message);
     this.name = 'HttpError';
   }
+
+  /** The Errors table states this refusal's status; the alternative personality keeps it (see {@link statedStatus}). */
+  statusStated = false;
+  /** The document states this refusal's message; the alternative personality keeps it in `message`. */
+  messageStated = false;
+}
+
+/** Marks a refusal whose status the Errors table states: no personality may change it. */
+export function statedStatus(error: HttpError): HttpError {
+  error.statusStated = true;
+  return error;
+}
+
+/** Marks a refusal whose message the document states: no personality may move it out of `message`. */
+export function statedMessage(error: HttpError): HttpError {
+  error.messageStated = true;
+  return error;
+}
+
+/**
+ * The personality's status and body of a refusal. Where the document states neither, the
+ * alternative answers an unstated 400 with 422 and nests the text (`error: {code, detail}`, no
+ * `message`): a check must not lean on either.
+ */
+function personalityOf(error: HttpError): { status: number; text: Record<string, unknown> } {
+  const points = openPoints();
+  const status =
+    error.statusCode === 400 && !error.statusStated ? points.unstatedBadRequest : error.statusCode;
+  if (points.unstatedErrorBody === 'nested-error' && !error.messageStated)
+    return { status, text: { error: { code: 'request_refused', detail: error.message } } };
+  return { status, text: { message: error.message } };
 }
 
 export const badRequest = (message: string): HttpError => new HttpError(400, message);
@@ -45,12 +77,11 @@ function frameworkBody(error: FastifyError): { status: number; body: Record<stri
 
 function sendError(error: unknown, reply: FastifyReply): FastifyReply {
   if (error instanceof HttpError) {
-    const status = httpFault('http.errors-always-400') ? 400 : error.statusCode;
+    const personality = personalityOf(error);
+    const status = httpFault('http.errors-always-400') ? 400 : personality.status;
     if (httpFault('http.errors-as-text'))
       return reply.code(status).type('text/plain; charset=utf-8').send(error.message);
-    const text = httpFault('http.error-message-as-error')
-      ? { error: error.message }
-      : { message: error.message };
+    const text = httpFault('http.error-message-as-error') ? { error: error.message } : personality.text;
     return reply.code(status).send({ status: false, ...text, ...error.extra });
   }
   const { status, body } = frameworkBody(error as FastifyError);

@@ -1,3 +1,4 @@
+import { openPoints } from '../open-points.ts';
 import type { FastifyRequest } from 'fastify';
 import { badRequest } from './errors.ts';
 import { httpFault } from './faults.ts';
@@ -74,6 +75,7 @@ export function readPaging(query: Query, defaultLimit: number): Paging {
   const firstPage = httpFault('http.page-default-zero') ? 0 : 1;
   return {
     page: readPositiveInt(query, 'page', firstPage),
-    limit: readPositiveInt(query, 'limit', defaultLimit),
+    // No maximum is stated; the alternative personality clamps to one.
+    limit: Math.min(readPositiveInt(query, 'limit', defaultLimit), openPoints().maxPageSize),
   };
 }

@@ -1,4 +1,5 @@
 import MiniSearch from 'minisearch';
+import { openPoints } from '../open-points.ts';
 import { STOP_WORDS } from './stop-words.ts';
 
 /** One retrievable unit: a chunk of a vector-tier document, or an inline document kept whole. */
@@ -76,6 +77,7 @@ export class ChunkIndex {
 
   /** Best-first hits, at most `topK`, never from a document that has been removed. */
   query(text: string, topK: number): ChunkHit[] {
+    if (openPoints().name !== 'default') return this.alternativeQuery(text, topK);
     const hits: ChunkHit[] = [];
     for (const result of this.search.search(text)) {
       const chunk = this.chunks.get(result.id as number);
@@ -90,6 +92,26 @@ export class ChunkIndex {
       if (hits.length >= topK) break;
     }
     return hits;
+  }
+
+  /**
+   * The alternative personality's query: vector-tier chunks only (an inline document is in the
+   * assistant's context, not retrieved), equal scores latest chunk first, and scores squashed into
+   * (0, 1) by s / (1 + s), which keeps their order.
+   */
+  private alternativeQuery(text: string, topK: number): ChunkHit[] {
+    const points = openPoints();
+    const hits: Array<ChunkHit & { id: number }> = [];
+    for (const result of this.search.search(text)) {
+      const chunk = this.chunks.get(result.id as number);
+      if (!chunk || (!chunk.vector && !points.queryInline)) continue;
+      const score = points.queryScore === 'unit' ? result.score / (1 + result.score) : result.score;
+      const { docId, docTitle, chunkIndex } = chunk;
+      hits.push({ id: chunk.id, docId, docTitle, chunkIndex, text: chunk.text, score });
+    }
+    const later = points.queryTies === 'reverse-order' ? -1 : 1;
+    hits.sort((a, b) => b.score - a.score || later * (a.id - b.id));
+    return hits.slice(0, topK).map(({ id: _id, ...hit }) => hit);
   }
 
   /** Chunks of vector-tier documents (inline documents are searchable but not embedded). */

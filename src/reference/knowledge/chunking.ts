@@ -1,3 +1,5 @@
+import { openPoints } from '../open-points.ts';
+
 /**
  * Splits a document into retrieval chunks of about {@link CHUNK_TARGET_CHARS} characters, cut on
  * sentence boundaries, each chunk repeating the last sentence(s) of the one before (up to
@@ -8,6 +10,13 @@ export const CHUNK_OVERLAP_CHARS = 150;
 
 // A sentence ends at . ! ? (optionally followed by a closing quote or bracket) before whitespace,
 // or at a blank line.
+/** The personality's chunk size: {@link CHUNK_TARGET_CHARS} by default (open-points.ts). */
+const chunkTarget = (): number =>
+  openPoints().name === 'default' ? CHUNK_TARGET_CHARS : openPoints().chunkTargetChars;
+/** The personality's overlap: {@link CHUNK_OVERLAP_CHARS} by default. */
+const chunkOverlap = (): number =>
+  openPoints().name === 'default' ? CHUNK_OVERLAP_CHARS : openPoints().chunkOverlapChars;
+
 const SENTENCE_BREAK = /(?<=[.!?]["')\]]?)\s+|\n\s*\n/;
 const WHITESPACE_RUN = /\s+/g;
 
@@ -18,9 +27,9 @@ export function chunkText(text: string): string[] {
   let currentLength = 0;
 
   for (const sentence of sentences) {
-    if (current.length > 0 && currentLength + 1 + sentence.length > CHUNK_TARGET_CHARS) {
+    if (current.length > 0 && currentLength + 1 + sentence.length > chunkTarget()) {
       chunks.push(current.join(' '));
-      current = overlapTail(current, CHUNK_TARGET_CHARS - sentence.length - 1);
+      current = overlapTail(current, chunkTarget() - sentence.length - 1);
       currentLength = joinedLength(current);
     }
     currentLength += (current.length > 0 ? 1 : 0) + sentence.length;
@@ -36,7 +45,7 @@ function splitSentences(text: string): string[] {
   for (const raw of text.split(SENTENCE_BREAK)) {
     const sentence = raw.replace(WHITESPACE_RUN, ' ').trim();
     if (sentence.length === 0) continue;
-    if (sentence.length <= CHUNK_TARGET_CHARS) sentences.push(sentence);
+    if (sentence.length <= chunkTarget()) sentences.push(sentence);
     else sentences.push(...splitLongSentence(sentence));
   }
   return sentences;
@@ -46,9 +55,9 @@ function splitSentences(text: string): string[] {
 function splitLongSentence(sentence: string): string[] {
   const pieces: string[] = [];
   let rest = sentence;
-  while (rest.length > CHUNK_TARGET_CHARS) {
-    let cut = rest.lastIndexOf(' ', CHUNK_TARGET_CHARS);
-    if (cut <= 0) cut = CHUNK_TARGET_CHARS;
+  while (rest.length > chunkTarget()) {
+    let cut = rest.lastIndexOf(' ', chunkTarget());
+    if (cut <= 0) cut = chunkTarget();
     pieces.push(rest.slice(0, cut).trim());
     rest = rest.slice(cut).trim();
   }
@@ -58,7 +67,7 @@ function splitLongSentence(sentence: string): string[] {
 
 /** The trailing sentences of `sentences` that fit both the overlap budget and `room`. */
 function overlapTail(sentences: readonly string[], room: number): string[] {
-  const budget = Math.min(CHUNK_OVERLAP_CHARS, room);
+  const budget = Math.min(chunkOverlap(), room);
   const tail: string[] = [];
   let length = 0;
   for (let i = sentences.length - 1; i >= 0; i--) {

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type {} from '../caller.ts';
 import type { KnowledgeDeps, PageFetcher } from './deps.ts';
+import { timestamp } from '../open-points.ts';
 import { KbError, notFound } from './errors.ts';
 import { knowledgeFault, type FaultCheck, type KnowledgeFault } from './faults.ts';
 import type { Recrawler } from './refresh.ts';
@@ -86,7 +87,7 @@ export function createContext(
     fetchPage,
     closing,
     now,
-    timestamp: () => new Date(now()).toISOString(),
+    timestamp: () => timestamp(now()),
     fault,
     views: new StaleViews(fault),
     limitTally: new Map(),

@@ -1,6 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { openPoints } from '../open-points.ts';
 import { chunkText } from './chunking.ts';
 import { NO_FAULT, type FaultCheck } from './faults.ts';
+import { noteAdded, noteRemoved } from './settled-counts.ts';
 import type { DocumentMode, KbDocument, KnowledgeBase } from './store.ts';
 
 /** `mode: auto` keeps a text of at most this many characters inline, and chunks a longer one. */
@@ -30,12 +32,19 @@ export type IngestOutcome =
       digestMethod: DigestMethod;
     };
 
-/** How an inline document was reduced to what the assistant keeps in context. */
-type DigestMethod = 'verbatim' | 'truncate';
+/** How an inline document was reduced to what the assistant keeps in context (other words in the alternative personality). */
+type DigestMethod = string;
+
+function digestMethod(method: 'verbatim' | 'truncate'): DigestMethod {
+  const words = openPoints().digest;
+  return method === 'verbatim' ? words.whole : words.cut;
+}
 
 function resolveMode(requested: RequestedMode, text: string): DocumentMode {
   if (requested !== 'auto') return requested;
-  return text.length <= AUTO_INLINE_MAX_CHARS ? 'inline' : 'vector';
+  // The threshold is open; the alternative personality keeps longer texts inline.
+  const threshold = openPoints().name === 'default' ? AUTO_INLINE_MAX_CHARS : openPoints().autoInlineMaxChars;
+  return text.length <= threshold ? 'inline' : 'vector';
 }
 
 /**
@@ -63,6 +72,7 @@ export function addDocument(
   };
   base.documents.set(doc.docId, doc);
   base.documentsAdded++;
+  noteAdded(doc);
   const cited = fault('kb.cited-title-is-source') ? doc.source : doc.title;
   if (mode === 'vector') {
     // The fault indexes an empty text as one empty chunk.
@@ -79,7 +89,7 @@ export function addDocument(
     mode,
     inlineChars: kept.length,
     crawledChars: input.text.length,
-    digestMethod: kept.length < input.text.length ? 'truncate' : 'verbatim',
+    digestMethod: digestMethod(kept.length < input.text.length ? 'truncate' : 'verbatim'),
   };
 }
 
@@ -97,6 +107,7 @@ export function replaceDocumentText(
 
 /** `keepVectorCount` is set only by a planted fault: the chunks go, but the base still counts them. */
 export function removeDocument(base: KnowledgeBase, docId: string, keepVectorCount = false): void {
+  noteRemoved(base, base.documents.get(docId));
   base.documents.delete(docId);
   base.index.removeDocument(docId, keepVectorCount);
 }

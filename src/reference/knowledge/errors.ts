@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { openPoints } from '../open-points.ts';
 
 /**
  * The document leaves the status and body of knowledge-base failures open; the reference answers
@@ -39,8 +40,23 @@ export function badRequest(message: string, code = 'invalid_body'): KbError {
 }
 
 function sendError(reply: FastifyReply, error: KbError): FastifyReply {
+  if (openPoints().kbErrors === 'plain-400') return sendAlternative(reply, error);
   const body: KbErrorBody = { status: 'error', code: error.code, message: error.message };
   return reply.code(error.statusCode).send(body);
+}
+
+/**
+ * The alternative personality's failures: an unknown id is a 400 and an invalid body a 422 (the
+ * fourth base stays the document's 400), and the body is `{status: false, error, detail}`.
+ */
+function sendAlternative(reply: FastifyReply, error: KbError): FastifyReply {
+  const status =
+    error.statusCode === 404
+      ? 400
+      : error.statusCode === 400 && error.code !== 'attachment_limit'
+        ? 422
+        : error.statusCode;
+  return reply.code(status).send({ status: false, error: error.code, detail: error.message });
 }
 
 /** Fastify's own error codes for client mistakes, mapped to this module's codes. */

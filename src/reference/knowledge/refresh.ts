@@ -1,3 +1,4 @@
+import { timestamp } from '../open-points.ts';
 import { replaceDocumentText } from './documents.ts';
 import type { PageFetcher } from './deps.ts';
 import { pageText } from './page-text.ts';
@@ -62,7 +63,7 @@ export class Recrawler {
       return;
     }
     const delay = Math.max(settings.intervalMs, MIN_REFRESH_DELAY_MS);
-    settings.nextRefreshAt = new Date(this.options.now() + delay).toISOString();
+    settings.nextRefreshAt = timestamp(this.options.now() + delay);
     this.armTimer(base, Date.now() + delay);
   }
 
@@ -116,7 +117,7 @@ export class Recrawler {
       if (this.shutdown.signal.aborted) return;
       await this.recrawlDocument(base, doc);
     }
-    const crawledAt = new Date(this.options.now()).toISOString();
+    const crawledAt = timestamp(this.options.now());
     this.restampFaults(base, crawledAt);
     base.autoRefresh.lastRefreshedAt = crawledAt;
   }

@@ -8,7 +8,7 @@ import {
   type Body,
 } from '../http/body.ts';
 import type { FaultSwitch } from '../fault-switch.ts';
-import { badRequest, notFound } from '../http/errors.ts';
+import { badRequest, notFound, statedMessage } from '../http/errors.ts';
 import { isOsList } from '../platforms.ts';
 import { pluginFault } from './faults.ts';
 
@@ -110,7 +110,9 @@ function checkRequiredPresent(body: Body, faults: FaultSwitch): void {
     const message = pluginFault(faults, 'plugins.missing-fields-message-static')
       ? 'required fields are missing'
       : `required fields: ${required.join(', ')}; missing: ${missing.join(', ')}`;
-    throw pluginFault(faults, 'plugins.missing-fields-400') ? badRequest(message) : notFound(message);
+    throw pluginFault(faults, 'plugins.missing-fields-400')
+      ? badRequest(message)
+      : statedMessage(notFound(message));
   }
 }
 

@@ -1,3 +1,4 @@
+import { inListOrder, matchesWordPrefix, openPoints } from '../open-points.ts';
 import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
 import { notFound } from '../http/errors.ts';
 import { operationRoute } from '../http/operation-route.ts';
@@ -52,12 +53,15 @@ const targets = (doc: PluginDoc, os: readonly OsName[] | 'all'): boolean =>
   os === 'all' || doc.os.some((o) => os.includes(o));
 
 function matchesTerm(doc: PluginDoc, term: string): boolean {
+  // The alternative personality: a word of the title or name starts with the term.
+  if (openPoints().pluginSearch === 'word-prefix-title-name')
+    return [doc.title, doc.name].some((field) => matchesWordPrefix(field, term));
   const needle = term.trim().toLowerCase();
   return [doc.title, doc.name, doc.human_description].some((field) => field.toLowerCase().includes(needle));
 }
 
-/** Newest first. */
-const newestFirst = (docs: PluginDoc[]): PluginDoc[] => docs.reverse();
+/** Newest first (the alternative personality: oldest first). */
+const newestFirst = (docs: PluginDoc[]): PluginDoc[] => inListOrder(docs.reverse());
 
 /** List, get and search. */
 export const pluginReadRoutes: FastifyPluginCallback<StateOptions> = (api, { state }, done) => {

@@ -1,3 +1,4 @@
+import { openPoints } from '../open-points.ts';
 import type { OsName } from '../platforms.ts';
 
 export type ApprovalStatus = 'approved' | 'pending';
@@ -92,7 +93,9 @@ export class PluginStore {
 }
 
 /** Publishing platform-wide awaits review; a plugin kept in the account's own catalog does not. */
-export const initialStatus = (isPublic: boolean): ApprovalStatus => (isPublic ? 'pending' : 'approved');
+/** `pending` for a public plugin (the alternative personality: every new plugin `approved`). */
+export const initialStatus = (isPublic: boolean): ApprovalStatus =>
+  isPublic && openPoints().pluginApproval === 'public-pending' ? 'pending' : 'approved';
 
 export const ownsPlugin = (accountId: string, doc: PluginDoc): boolean => doc.userId === accountId;
 

@@ -1,5 +1,6 @@
 import type { AccountDirectory } from '../accounts.ts';
 import type { FaultSwitch } from '../fault-switch.ts';
+import { openPoints, successMessage } from '../open-points.ts';
 import type { Page } from '../http/pagination.ts';
 import type { FieldCipher } from './cipher.ts';
 import { pluginFault } from './faults.ts';
@@ -15,6 +16,22 @@ export function catalogItem(
   accountId: string,
   accounts: AccountDirectory,
 ): Record<string, unknown> {
+  // The alternative personality: no isOwner or approval status, but the descriptions and dates.
+  if (openPoints().extraFields === 'alternative')
+    return {
+      _id: doc._id,
+      title: doc.title,
+      name: doc.name,
+      tags: [...doc.tags],
+      isPublic: doc.isPublic,
+      creator: creatorOf(doc, accounts),
+      os: [...doc.os],
+      human_description: doc.human_description,
+      ai_description: doc.ai_description,
+      func_schema: doc.func_schema,
+      func_run: doc.func_run,
+      createdAt: doc.createdAt,
+    };
   return {
     _id: doc._id,
     title: doc.title,
@@ -38,6 +55,17 @@ export function pluginDetail(
   cipher: FieldCipher,
 ): Record<string, unknown> {
   const owner = ownsPlugin(accountId, doc);
+  // The alternative personality: only the fields the document says get carries, and `creator`.
+  if (openPoints().extraFields === 'alternative')
+    return {
+      _id: doc._id,
+      title: doc.title,
+      name: doc.name,
+      human_description: doc.human_description,
+      isPublic: doc.isPublic,
+      creator: creatorOf(doc, accounts),
+      isOwner: owner,
+    };
   const { userId: _userId, ...rest } = structuredClone(doc);
   return {
     ...rest,
@@ -55,9 +83,12 @@ export function catalogBody(
   item: (doc: PluginDoc) => unknown,
   faults: FaultSwitch,
 ): Record<string, unknown> {
-  const tags = [...new Set(matched.flatMap((d) => d.tags))].sort();
-  if (matched.length === 0 && !pluginFault(faults, 'plugins.empty-result-with-plugin-key')) {
-    return { status: 'true', message: 'no plugins found', tags };
+  const distinct = [...new Set(matched.flatMap((d) => d.tags))];
+  const tags = openPoints().pluginTags === 'sorted' ? distinct.sort() : distinct;
+  // The alternative personality also answers a page past the end with the empty-result shape.
+  const pastEnd = page.items.length === 0 && openPoints().pluginPastEnd === 'empty-shape';
+  if ((matched.length === 0 || pastEnd) && !pluginFault(faults, 'plugins.empty-result-with-plugin-key')) {
+    return { status: 'true', message: successMessage('no plugins found'), tags };
   }
   return {
     totalPlugins: page.total,

@@ -1,6 +1,7 @@
 import type { FastifyPluginCallback } from 'fastify';
 import { has, objectBody, requireString, type Body } from '../http/body.ts';
-import { HttpError, badRequest, notFound } from '../http/errors.ts';
+import { successMessage, timestamp } from '../open-points.ts';
+import { HttpError, badRequest, notFound, statedMessage, statedStatus } from '../http/errors.ts';
 import { newObjectId } from '../http/ids.ts';
 import { operationRoute } from '../http/operation-route.ts';
 import type { OsName } from '../platforms.ts';
@@ -35,7 +36,7 @@ function agenticTool(value: unknown, state: ReferenceState): PluginDoc['is_agent
 
 /** Builds the stored plugin from a body that passed every create rule. */
 function newPlugin(body: Body, state: ReferenceState, accountId: string): PluginDoc {
-  const now = state.now().toISOString();
+  const now = timestamp(state.now());
   const isPublic = body.isPublic as boolean;
   return {
     _id: newObjectId(),
@@ -147,7 +148,7 @@ export const pluginWriteRoutes: FastifyPluginCallback<StateOptions> = (api, { st
         throw badRequest(`plugin already exists with title ${title}`);
       }
       if (clash && !fault('plugins.duplicate-title-replaces')) {
-        throw badRequest(`plugin already exists with title ${title}`);
+        throw statedStatus(badRequest(`plugin already exists with title ${title}`));
       }
       state.plugins.create(
         withStoredFaults(newPlugin(body, state, request.caller.accountId), body, state.faults),
@@ -156,7 +157,7 @@ export const pluginWriteRoutes: FastifyPluginCallback<StateOptions> = (api, { st
       if (fault('plugins.reserved-title-saved-then-refused')) checkReservedTitle(body);
       return {
         status: fault('plugins.create-status-string') ? 'true' : true,
-        message: 'plugin created successfully',
+        message: successMessage('plugin created successfully'),
       };
     },
   });
@@ -170,7 +171,9 @@ export const pluginWriteRoutes: FastifyPluginCallback<StateOptions> = (api, { st
         managedFieldsIn(body).length > 0 &&
         (!fault('plugins.managed-field-alone-accepted') ||
           UPDATABLE_FIELDS.some((field) => has(body, field)));
-      const invalidBody = new HttpError(fault('plugins.managed-field-400') ? 400 : 404, 'Invalid Body');
+      const invalidBody = statedMessage(
+        new HttpError(fault('plugins.managed-field-400') ? 400 : 404, 'Invalid Body'),
+      );
       // The planted fault refuses only after the update was applied.
       const refuseLate = fault('plugins.managed-field-applied-then-refused');
       if (managed && !refuseLate) throw invalidBody;
@@ -203,7 +206,7 @@ export const pluginWriteRoutes: FastifyPluginCallback<StateOptions> = (api, { st
       if (managed) throw invalidBody;
       return {
         status: fault('plugins.update-status-string') ? 'true' : true,
-        message: 'plugin updated successfully',
+        message: successMessage('plugin updated successfully'),
       };
     },
   });
@@ -234,7 +237,7 @@ export const pluginWriteRoutes: FastifyPluginCallback<StateOptions> = (api, { st
       ))
         state.plugins.remove(sibling.title);
       if (fault('plugins.delete-no-message')) return { status: true };
-      return { status: true, message: 'plugin deleted successfully' };
+      return { status: true, message: successMessage('plugin deleted successfully') };
     },
   });
 

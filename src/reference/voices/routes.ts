@@ -1,3 +1,4 @@
+import { inListOrder, successMessage } from '../open-points.ts';
 import type { FastifyPluginCallback } from 'fastify';
 import { NO_FAULTS, type FaultSwitch } from '../fault-switch.ts';
 import { operationRoute } from '../http/operation-route.ts';
@@ -49,13 +50,13 @@ export const voiceRoutes: FastifyPluginCallback<Partial<StateOptions>> = (api, o
       const title = readString(queryOf(request), 'title');
       const data =
         title === undefined ? VOICE_CATALOG : VOICE_CATALOG.filter((v) => titleMatches(v, title, faults));
-      const items = data.map((v) => catalogItem(v, faults));
+      const items = inListOrder(data).map((v) => catalogItem(v, faults));
       // The planted fault: a title lookup that copies the voice under a new id.
       if (title !== undefined && voiceFault(faults, 'voices.title-query-fresh-id'))
         for (const item of items) item._id = newObjectId();
       return {
         status: voiceFault(faults, 'voices.status-string') ? 'true' : true,
-        message: data.length > 0 ? 'voices fetched' : 'no voice matches',
+        message: successMessage(data.length > 0 ? 'voices fetched' : 'no voice matches'),
         [voiceFault(faults, 'voices.data-key-renamed') ? 'voices' : 'data']: items,
       };
     },

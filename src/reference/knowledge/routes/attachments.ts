@@ -4,6 +4,8 @@ import { LIMIT_TALLY_FAULTS, moveLimitTally, readableBase, type KnowledgeContext
 import { KbError, notFound } from '../errors.ts';
 import { attachmentBody, loosened, type AttachmentBody } from '../schemas.ts';
 import type { VisibleBase } from '../store.ts';
+import { openPoints } from '../../open-points.ts';
+import { countedDocuments } from '../settled-counts.ts';
 import { totalSize } from '../views.ts';
 import { faultAttached } from './documents.ts';
 
@@ -51,7 +53,7 @@ export function attachmentRoutes(app: FastifyInstance, context: KnowledgeContext
           description: base.description,
           docsCount: context.fault('kb.persona-bases-counts-at-attach')
             ? (countsAtAttach.get(`${personaId} ${base.kbId}`) ?? 0)
-            : base.documents.size,
+            : (countedDocuments(base)?.length ?? base.documents.size),
           ...(context.fault('kb.persona-bases-without-total-size') ? {} : { totalSize: totalSize(base) }),
         },
       ];
@@ -75,13 +77,17 @@ export function attachmentRoutes(app: FastifyInstance, context: KnowledgeContext
         (context.fault('kb.attach-any-account') && context.store.anyAccount(request.params.kbId)) ||
         readableBase(context, request, request.params.kbId);
       const personaId = visiblePersona(context, request, request.params.personaId);
-      // A repeated POST applies the body with its documented defaults, as the first one does.
+      // A repeated POST applies the body with its documented defaults, as the first one does
+      // (the alternative personality keeps what it omits).
+      const kept =
+        openPoints().reattachOmitted === 'keep' ? attachments.find(personaId, base.kbId) : undefined;
       const grounding_mode: GroundingMode =
         (context.fault('kb.attach-mode-ignored') ? undefined : request.body?.grounding_mode) ??
+        kept?.grounding_mode ??
         (context.fault('kb.attach-default-strict') ? 'strict' : 'supplemental');
       const enabled = context.fault('kb.attach-enabled-truthiness')
         ? request.body?.enabled || true
-        : (request.body?.enabled ?? !context.fault('kb.attach-default-disabled'));
+        : (request.body?.enabled ?? kept?.enabled ?? !context.fault('kb.attach-default-disabled'));
       const pair = `${personaId} ${base.kbId}`;
       // A planted fault takes a base once attached, then detached, for one still attached.
       const already =

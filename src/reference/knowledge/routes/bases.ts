@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { inListOrder } from '../../open-points.ts';
 import { moveLimitTally, ownedBase, type KnowledgeContext } from '../context.ts';
 import { KbError } from '../errors.ts';
 import { createBaseBody, loosened, type CreateBaseBody } from '../schemas.ts';
@@ -25,7 +26,8 @@ export function baseRoutes(app: FastifyInstance, context: KnowledgeContext): voi
       : context.store.listVisible(accountId);
     if (context.fault('kb.list-empty-404') && visible.length === 0)
       throw new KbError(404, 'not_found', 'this account has no knowledge bases');
-    const kbs = visible.map(({ base, shared }) => {
+    // Creation order (the alternative personality: newest first).
+    const kbs = inListOrder(visible).map(({ base, shared }) => {
       const view = baseView(
         base,
         context.fault('kb.shared-by-key') ? base.createdByKey !== request.caller.keyId : shared,

@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { inListOrder, openPoints } from '../../open-points.ts';
 import { readableBase, writableBase, type KnowledgeContext } from '../context.ts';
 import type { ChunkHit } from '../chunk-index.ts';
 import type { KnowledgeBase } from '../store.ts';
 import { removeDocument } from '../documents.ts';
 import { KbError, notFound } from '../errors.ts';
 import { loosened, queryBody, type QueryBody } from '../schemas.ts';
+import { countedDocuments, countedVectors } from '../settled-counts.ts';
 import { documentView } from '../views.ts';
 import { sameNameDocuments } from './bases.ts';
 
@@ -49,8 +51,9 @@ export function documentRoutes(app: FastifyInstance, context: KnowledgeContext):
     const bases = context.fault('kb.documents-of-every-base')
       ? context.store.listVisible(request.caller.accountId).map((visible) => visible.base)
       : [base];
+    // Ingest order (the alternative personality: newest first).
     const documents = bases.flatMap((each) =>
-      [...each.documents.values()].map((doc) => documentView(doc, base.kbId, context.fault)),
+      inListOrder([...each.documents.values()]).map((doc) => documentView(doc, base.kbId, context.fault)),
     );
     return {
       status: context.fault('kb.documents-status-true') ? true : 'ok',
@@ -124,11 +127,12 @@ export function documentRoutes(app: FastifyInstance, context: KnowledgeContext):
     // A planted fault: a base without documents has no index yet, and its stats are a 404.
     if (context.fault('kb.stats-empty-base-not-found') && base.documents.size === 0)
       throw new KbError(404, 'not_found', `knowledge base ${base.kbId} has no index yet`);
+    const counted = countedDocuments(base);
     return {
       status: 'ok',
       kbId: base.kbId,
-      documentsCount: documentsCount(context, base),
-      vectorCount: base.index.vectorCount,
+      documentsCount: counted ? counted.length : documentsCount(context, base),
+      vectorCount: counted ? countedVectors(counted) : base.index.vectorCount,
     };
   }
 }
@@ -230,6 +234,9 @@ function queryTopK(context: KnowledgeContext, requested: number | undefined): nu
 /** Above the documented maximum the reference clamps to 20 rather than refusing; fractions round down. */
 function effectiveTopK(requested: number | undefined): number {
   if (requested === undefined) return TOP_K_DEFAULT;
+  // The alternative personality refuses a topK above the maximum instead of clamping it.
+  if (requested > TOP_K_MAX && openPoints().topKAboveMax === 'refuse')
+    throw new KbError(400, 'invalid_body', `topK must be at most ${TOP_K_MAX}`);
   return Math.min(TOP_K_MAX, Math.max(1, Math.floor(requested)));
 }
 

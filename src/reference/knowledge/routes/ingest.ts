@@ -1,3 +1,4 @@
+import { openPoints } from '../../open-points.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ownedBase, writableBase, type KnowledgeContext } from '../context.ts';
 import { DAY_MS, DEFAULT_INTERVAL_DAYS } from '../store.ts';
@@ -64,7 +65,8 @@ export function ingestRoutes(app: FastifyInstance, context: KnowledgeContext): v
           source: fault('kb.text-source-ignored') ? 'manual' : source,
           mimeType: fault('kb.text-mime-type-ignored') ? 'text/plain' : mimeType,
           text,
-          fileSize: Buffer.byteLength(text),
+          // Bytes of UTF-8 (the alternative personality: characters); the unit is open.
+          fileSize: openPoints().textSize === 'characters' ? [...text].length : Buffer.byteLength(text),
           mode,
         },
         context.timestamp(),
