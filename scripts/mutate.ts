@@ -44,10 +44,12 @@ function strykerConfig(flags: MutateFlags, ranges: string[], journal: string): R
     incremental: true,
     incrementalFile: `${OUT}/incremental.json`,
     concurrency: flags.concurrency,
-    // A judge's budget: twice the unmutated run (a survivor runs its module's checks, then the
-    // whole run), plus three minutes for a machine shared with other work.
-    timeoutFactor: 2,
-    timeoutMS: 180_000,
+    // A judge's budget: three times the unmutated run (a survivor runs its module's checks, then
+    // the whole run), plus five minutes for a machine shared with other work. Stryker counts a
+    // Timeout as detected, so a slow survivor must not reach it: on a loaded machine (load 30 on
+    // 2 cores) a budget of twice the run plus three minutes timed out survivors.
+    timeoutFactor: 3,
+    timeoutMS: 300_000,
     dryRunTimeoutMinutes: 10,
     reporters: ['progress', 'json', 'html'],
     jsonReporter: { fileName: `${OUT}/mutation.json` },
@@ -159,7 +161,8 @@ async function main(): Promise<number> {
   const minutes = ((Date.now() - started) / 60_000).toFixed(1);
   process.stdout.write(
     `mutate: mutation score ${result.detected}/${result.detected + result.undetected} ` +
-      `(${result.percent.toFixed(1)}%), ${result.invalid} invalid, ${judged.length} of ${sample.length} ` +
+      `(${result.percent.toFixed(1)}%; ${judged.filter((m) => m.status === 'Timeout').length} of them timed out), ` +
+      `${result.invalid} invalid, ${judged.length} of ${sample.length} ` +
       `drawn mutants judged, in ${minutes} min; survivors in ${OUT}/survivors.md\n`,
   );
   if (judged.length !== sample.length) {
