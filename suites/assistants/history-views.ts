@@ -35,12 +35,12 @@ export interface Member {
   formerWords: string[];
 }
 
-export type ListQuery = Record<string, QueryValue>;
+type ListQuery = Record<string, QueryValue>;
 
 type Ctx = Pick<CheckContext, 'as' | 'spec' | 'observe'>;
 
 /** Pages read at most per walk: on a real account a list may hold thousands of assistants. */
-const WALK_CAP = 12;
+const WALK_CAP = 8;
 
 function osOf(query: ListQuery): string[] {
   return String(query.os ?? 'nt').split(',');
@@ -51,7 +51,7 @@ function osOf(query: ListQuery): string[] {
  * assistants under private and all, public ones under public and all (another account's
  * private assistants never), narrowed by isMainAgent=false to agentic tools and by os (default nt).
  */
-export function listedFor(member: Member, reader: 'full' | 'other', query: ListQuery): boolean {
+function listedFor(member: Member, reader: 'full' | 'other', query: ListQuery): boolean {
   if (member.deleted) return false;
   const visibility = String(query.isPublic ?? 'all');
   const own = member.owner === reader;
@@ -319,17 +319,21 @@ async function judgeGets(ctx: Ctx, reader: 'full' | 'other', members: readonly M
   }
 }
 
-/** Every view of both accounts (B where the keyring holds it), judged against the history. */
+/**
+ * Every view of both accounts (B where the keyring holds it), judged against the history; `lists:
+ * false` leaves the list walks out (a step whose effect get and search show).
+ */
 export async function judgeEveryView(
   ctx: Ctx & Pick<CheckContext, 'target'>,
   members: readonly Member[],
   word: string,
+  options: { lists?: boolean } = {},
 ): Promise<void> {
   const readers: Array<'full' | 'other'> =
     ctx.target.keyring.keys.other === undefined ? ['full'] : ['full', 'other'];
   for (const reader of readers) {
     await judgeGets(ctx, reader, members);
-    await judgeLists(ctx, reader, members);
+    if (options.lists !== false) await judgeLists(ctx, reader, members);
     await judgeSearches(ctx, reader, members, word);
   }
 }
