@@ -28,6 +28,10 @@ function pagesFor(total: number, page: Page<unknown>, limit: number, floorPlusOn
   return total === page.total ? page.totalPages : Math.ceil(total / limit);
 }
 
+/** Whether a relaxed filter (planted faults) is the query's own. */
+const sameFilter = (a: PersonaFilter, b: PersonaFilter): boolean =>
+  a.visibility === b.visibility && a.mainAgent === b.mainAgent && a.os === b.os;
+
 /** List, search and get. */
 export const personaReadRoutes: FastifyPluginCallback<StateOptions> = (api, { state }, done) => {
   const fault = (id: AssistantFault) => assistantFault(state.faults, id);
@@ -116,7 +120,10 @@ export const personaReadRoutes: FastifyPluginCallback<StateOptions> = (api, { st
         mainAgent: fault('assistants.list-total-ignores-main-agent'),
         os: fault('assistants.list-total-ignores-os'),
       });
-      const total = select(totalFilter, fault('assistants.deleted-in-total')).length;
+      const totalFaulted = !sameFilter(totalFilter, query) || fault('assistants.deleted-in-total');
+      const total = totalFaulted
+        ? select(totalFilter, fault('assistants.deleted-in-total')).length
+        : found.length;
       const empty = page.items.length === 0;
       if (empty && fault('assistants.list-empty-without-array'))
         return { totalPersonas: total, message: 'no personas found' };
@@ -171,7 +178,7 @@ export const personaReadRoutes: FastifyPluginCallback<StateOptions> = (api, { st
         mainAgent: fault('assistants.search-total-ignores-main-agent'),
         os: fault('assistants.search-total-ignores-os'),
       });
-      const total = select(totalFilter, true).length;
+      const total = sameFilter(totalFilter, query) ? found.length : select(totalFilter, true).length;
       const result = {
         allPersonas: page.items.map((r) => searchItem(r, state.faults)),
         totalPersonas: fault('assistants.search-total-is-page-count') ? page.items.length : total,
