@@ -59,6 +59,51 @@ async function transfer(h: Harness, body: Record<string, unknown>) {
   return { id, reply };
 }
 
+/** Between the rows: a renamed (and re-titled, re-voiced, unpublished) assistant. */
+async function renamed(h: Harness, overrides: Record<string, unknown> = {}) {
+  const { id } = await create(h, { name: 'Alpha desk', title: 'Old title', isPublic: true, ...overrides });
+  await update(h, {
+    personaId: id,
+    name: 'Omega desk',
+    title: 'New title',
+    voice: VOICE_CATALOG[1]!._id,
+    isPublic: false,
+  });
+  return id;
+}
+
+/** The customPersonaIds a search answers. */
+async function searched(h: Harness, query: string, as: As = 'full'): Promise<unknown[]> {
+  const items = (await h.call(as, 'POST', `${PERSONA.search}?${query}`)).json.allPersonas as Array<
+    Record<string, unknown>
+  >;
+  return items.map((i) => i.customPersonaId);
+}
+
+/** A created and deleted assistant. */
+async function deleted(h: Harness, overrides: Record<string, unknown> = {}): Promise<string> {
+  const { id } = await create(h, { name: 'Gone desk', ...overrides });
+  await h.call('full', 'DELETE', PERSONA.delete(id));
+  return id;
+}
+
+/** Oldest first: an agentic tool on web, two private main agents and a public one (nt). */
+async function mixed(h: Harness): Promise<void> {
+  await create(h, {
+    isPublic: false,
+    Is_main_agent: false,
+    is_agentic_tool: true,
+    os: ['web'],
+    name: 'Other',
+  });
+  await create(h, { isPublic: false, name: 'Mixed desk' });
+  await create(h, { isPublic: false, name: 'Mixed desk' });
+  await create(h, { isPublic: true, name: 'Mixed desk' });
+}
+
+const countOf = async (h: Harness, query: string): Promise<unknown> =>
+  (await listBody(h, `?ret=count&${query}`)).totalPersonas;
+
 /** Each probe returns what the fault changes; it must differ with and without the fault. */
 const PROBES: Record<AssistantFault, FaultProbe> = {
   'assistants.get-status-string': async (h) => {
@@ -611,6 +656,207 @@ const PROBES: Record<AssistantFault, FaultProbe> = {
   'assistants.search-limit-one-gives-two': async (h) => {
     for (let i = 0; i < 3; i += 1) await create(h, { name: 'Zebra desk' });
     return ((await searchBody(h, 'search=zebra&limit=1')).allPersonas as unknown[]).length;
+  },
+
+  // ---- Between the rows (issue 21). ----
+  'assistants.list-name-stale': async (h) => {
+    await renamed(h);
+    return (await firstItem(h, '?isPublic=private')).name;
+  },
+  'assistants.list-voice-stale': async (h) => {
+    await renamed(h);
+    return (await firstItem(h, '?isPublic=private')).voice;
+  },
+  'assistants.list-is-public-stale': async (h) => {
+    await renamed(h);
+    return (await firstItem(h, '?isPublic=private')).isPublic;
+  },
+  'assistants.search-item-name-stale': async (h) => {
+    await renamed(h);
+    return ((await searchBody(h, 'search=omega')).allPersonas as Array<Record<string, unknown>>)[0]?.name;
+  },
+  'assistants.search-matches-former-name': async (h) => {
+    await renamed(h);
+    return [await searched(h, 'search=omega'), await searched(h, 'search=alpha')].map((ids) => ids.length);
+  },
+  'assistants.search-matches-both-names': async (h) => {
+    await renamed(h);
+    return (await searched(h, 'search=alpha')).length;
+  },
+  'assistants.search-matches-former-title': async (h) => {
+    await renamed(h);
+    return [await searched(h, 'search=new%20title'), await searched(h, 'search=old%20title')].map(
+      (ids) => ids.length,
+    );
+  },
+  'assistants.public-catalog-stale': async (h) => {
+    await renamed(h);
+    return (await listed(h, '?isPublic=public')).length;
+  },
+  'assistants.get-other-stale-public': async (h) => {
+    const id = await renamed(h);
+    return (await h.call('other', 'POST', PERSONA.get(id))).status;
+  },
+  'assistants.search-other-stale-public': async (h) => {
+    await renamed(h);
+    return (await searched(h, 'search=omega', 'other')).length;
+  },
+  'assistants.list-os-filter-stale': async (h) => {
+    const { id } = await create(h, { os: ['nt'] });
+    await update(h, { personaId: id, os: ['android'] });
+    return (await listed(h, '?os=android')).length;
+  },
+  'assistants.list-attached-kbs-cached': async (h) => {
+    const { id } = await create(h);
+    await listed(h);
+    await attachBase(h, id);
+    return ((await firstItem(h)).attached_kbs as unknown[]).length;
+  },
+  'assistants.count-cached': async (h) => {
+    await countOf(h, 'os=nt');
+    await create(h);
+    return countOf(h, 'os=nt');
+  },
+  'assistants.deleted-id-reserved': async (h) => {
+    const id = await deleted(h);
+    return (await create(h, { customPersonaId: id })).reply.status;
+  },
+  'assistants.deleted-in-search': async (h) => {
+    await deleted(h);
+    return (await searched(h, 'search=gone')).length;
+  },
+  'assistants.deleted-in-private-list': async (h) => {
+    await deleted(h);
+    return (await listed(h, '?isPublic=private')).length;
+  },
+  'assistants.deleted-in-public-catalog': async (h) => {
+    await deleted(h, { isPublic: true });
+    return (await h.call('other', 'POST', `${PERSONA.list()}?isPublic=public`)).json.allPersonas;
+  },
+  'assistants.deleted-readable-by-others': async (h) => {
+    const id = await deleted(h, { isPublic: true });
+    return (await h.call('other', 'POST', PERSONA.get(id))).status;
+  },
+  'assistants.deleted-counted': async (h) => {
+    await deleted(h);
+    return countOf(h, 'os=nt');
+  },
+  'assistants.deleted-in-total': async (h) => {
+    await deleted(h);
+    return (await listBody(h)).totalPersonas;
+  },
+  'assistants.list-is-public-after-slice': async (h) => {
+    await mixed(h);
+    await create(h, { isPublic: true }, 'other');
+    return (await listed(h, '?isPublic=private&limit=2')).length;
+  },
+  'assistants.list-main-agent-after-slice': async (h) => {
+    await mixed(h);
+    return (await listed(h, '?isMainAgent=false&os=nt,web&limit=2')).length;
+  },
+  'assistants.list-os-after-slice': async (h) => {
+    await mixed(h);
+    return (await listed(h, '?os=web&limit=2')).length;
+  },
+  'assistants.search-term-after-slice': async (h) => {
+    await mixed(h);
+    return (await searched(h, 'search=other&os=nt,web&limit=2')).length;
+  },
+  'assistants.list-total-ignores-is-public': async (h) => {
+    await mixed(h);
+    return (await listBody(h, '?isPublic=public')).totalPersonas;
+  },
+  'assistants.list-total-ignores-main-agent': async (h) => {
+    await mixed(h);
+    return (await listBody(h, '?isMainAgent=false&os=nt,web')).totalPersonas;
+  },
+  'assistants.list-total-ignores-os': async (h) => {
+    await mixed(h);
+    return (await listBody(h, '?os=web')).totalPersonas;
+  },
+  'assistants.count-ignores-is-public': async (h) => {
+    await mixed(h);
+    return countOf(h, 'isPublic=public');
+  },
+  'assistants.count-ignores-main-agent': async (h) => {
+    await mixed(h);
+    return countOf(h, 'isMainAgent=false&os=nt,web');
+  },
+  'assistants.count-ignores-os': async (h) => {
+    await mixed(h);
+    return countOf(h, 'os=web');
+  },
+  'assistants.search-total-ignores-main-agent': async (h) => {
+    await create(h, { name: 'Mixed tool', Is_main_agent: false, is_agentic_tool: true });
+    await create(h, { name: 'Mixed desk', Is_main_agent: true });
+    return (await searchBody(h, 'search=mixed&isMainAgent=false')).totalPersonas;
+  },
+  'assistants.search-total-ignores-os': async (h) => {
+    await mixed(h);
+    return (await searchBody(h, 'search=mixed&os=web')).totalPersonas;
+  },
+  'assistants.list-total-pages-plus-one': async (h) => {
+    for (let i = 0; i < 2; i += 1) await create(h);
+    return (await listBody(h, '?limit=1')).totalPages;
+  },
+  'assistants.search-total-pages-plus-one': async (h) => {
+    for (let i = 0; i < 2; i += 1) await create(h, { name: 'Zebra keeper' });
+    return (await searchBody(h, 'search=zebra&limit=2')).totalPages;
+  },
+  'assistants.list-current-page-minus-one': async (h) => {
+    for (let i = 0; i < 2; i += 1) await create(h);
+    return (await listBody(h, '?limit=1&page=2')).currentPage;
+  },
+  'assistants.search-current-page-first': async (h) => {
+    for (let i = 0; i < 2; i += 1) await create(h, { name: 'Zebra keeper' });
+    return (await searchBody(h, 'search=zebra&limit=1&page=2')).currentPage;
+  },
+  'assistants.list-limit-one-ignored': async (h) => {
+    for (let i = 0; i < 2; i += 1) await create(h);
+    return (await listed(h, '?limit=1')).length;
+  },
+  'assistants.search-limit-one-ignored': async (h) => {
+    for (let i = 0; i < 2; i += 1) await create(h, { name: 'Zebra keeper' });
+    return (await searched(h, 'search=zebra&limit=1')).length;
+  },
+  'assistants.update-is-public-every-own': async (h) => {
+    await create(h, { isPublic: false });
+    const { id } = await create(h, { isPublic: false });
+    await update(h, { personaId: id, isPublic: true });
+    return (await listed(h, '?isPublic=public')).length;
+  },
+  'assistants.update-id-substring': async (h) => {
+    const { id } = await create(h, { name: 'First' });
+    await create(h, { customPersonaId: `${id}-2`, name: 'Second' });
+    await update(h, { personaId: id, name: 'Renamed' });
+    return (await personaData(h, `${id}-2`)).name;
+  },
+  'assistants.delete-id-prefix': async (h) => {
+    const { id } = await create(h);
+    await create(h, { customPersonaId: `${id}-2` });
+    await h.call('full', 'DELETE', PERSONA.delete(id));
+    return (await h.call('full', 'POST', PERSONA.get(`${id}-2`))).status;
+  },
+  'assistants.transfer-same-name': async (h) => {
+    const { id: sibling } = await create(h);
+    await transfer(h, {});
+    return (await h.call('full', 'POST', PERSONA.get(sibling))).status;
+  },
+  'assistants.search-shows-other-private': async (h) => {
+    await create(h, { isPublic: false, name: 'Zebra keeper' }, 'other');
+    return (await searched(h, 'search=zebra')).length;
+  },
+  'assistants.former-owner-private-list': async (h) => {
+    await transfer(h, {});
+    return (await listed(h, '?isPublic=private')).length;
+  },
+  'assistants.former-owner-get': async (h) => {
+    const { id } = await transfer(h, {});
+    return (await h.call('full', 'POST', PERSONA.get(id))).status;
+  },
+  'assistants.former-owner-search': async (h) => {
+    await transfer(h, {});
+    return (await searched(h, 'search=test')).length;
   },
 };
 

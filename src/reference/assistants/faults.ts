@@ -628,6 +628,211 @@ export const ASSISTANT_FAULTS = {
     requirement: 'AS-SEARCH-07',
     breaks: 'assistant search pages by at least 2: limit 1 answers two assistants',
   },
+  // ---- Between the rows (issue 21): faults that show only across operations and views. ----
+  // A view serving a copy of the assistant that one write path does not refresh.
+  'assistants.list-name-stale': {
+    requirement: 'AS-UPDATE-09',
+    breaks: 'list items carry the name the assistant was created with, not the one an update set',
+  },
+  'assistants.list-voice-stale': {
+    requirement: 'AS-UPDATE-09',
+    breaks: 'list items carry the voice the assistant was created with, not the one an update set',
+  },
+  'assistants.list-is-public-stale': {
+    requirement: 'AS-UPDATE-10',
+    breaks: 'list items carry isPublic as created, not as an update set it',
+  },
+  'assistants.search-item-name-stale': {
+    requirement: 'AS-UPDATE-09',
+    breaks: 'search finds a renamed assistant by its new name but its item carries the former name',
+  },
+  'assistants.search-matches-former-name': {
+    requirement: 'AS-SEARCH-02',
+    breaks: 'search matches the name as created: a renamed assistant is found by its former name only',
+  },
+  'assistants.search-matches-both-names': {
+    requirement: 'AS-SEARCH-02',
+    breaks: 'search matches the former name of a renamed assistant as well as its current one',
+  },
+  'assistants.search-matches-former-title': {
+    requirement: 'AS-SEARCH-02',
+    breaks: 'search matches the title as created, not the one an update set',
+  },
+  'assistants.public-catalog-stale': {
+    requirement: 'AS-LIST-05',
+    breaks:
+      'isPublic=public reads isPublic as created: an unpublished assistant stays in the shared catalog, one published by an update never enters it',
+  },
+  'assistants.get-other-stale-public': {
+    requirement: 'AS-GET-04',
+    breaks:
+      "another account's get judges isPublic as created: an assistant unpublished by an update is still readable",
+  },
+  'assistants.search-other-stale-public': {
+    requirement: 'ACCT-01',
+    breaks:
+      "another account's search judges isPublic as created: it still finds an assistant unpublished by an update",
+  },
+  'assistants.list-os-filter-stale': {
+    requirement: 'AS-LIST-08',
+    breaks:
+      'the os filter matches the platforms as created, while the items show the platforms an update set',
+  },
+  'assistants.list-attached-kbs-cached': {
+    requirement: 'KB-ATTACH-01',
+    breaks:
+      "list items' attached_kbs are cached at the assistant's first listing and refreshed only by an update of the assistant, not by an attach",
+  },
+  'assistants.count-cached': {
+    requirement: 'AS-LIST-12',
+    breaks:
+      'ret=count answers the first count of each query of the account, never refreshed by a create or a delete',
+  },
+  // A soft delete that keeps the identity reserved or visible on one route.
+  'assistants.deleted-id-reserved': {
+    requirement: 'AS-DELETE-02',
+    breaks:
+      "a deleted assistant's customPersonaId stays taken: creating it again is a 404 persona already exists",
+  },
+  'assistants.deleted-in-search': {
+    requirement: 'AS-DELETE-02',
+    breaks: 'a deleted assistant is still found by search',
+  },
+  'assistants.deleted-in-private-list': {
+    requirement: 'AS-DELETE-02',
+    breaks: 'a deleted assistant is still listed under isPublic=private (the other filters leave it out)',
+  },
+  'assistants.deleted-in-public-catalog': {
+    requirement: 'AS-DELETE-02',
+    breaks: 'a deleted public assistant stays in the shared catalog (isPublic=public) of every account',
+  },
+  'assistants.deleted-readable-by-others': {
+    requirement: 'AS-DELETE-02',
+    breaks:
+      "another account's get still answers a deleted public assistant (only the owner's get sees the delete)",
+  },
+  'assistants.deleted-counted': {
+    requirement: 'AS-LIST-12',
+    breaks: 'ret=count still counts deleted assistants',
+  },
+  'assistants.deleted-in-total': {
+    requirement: 'AS-LIST-13',
+    breaks: 'totalPersonas still counts deleted assistants (the items leave them out)',
+  },
+  // A filter applied to the page after it was cut.
+  'assistants.list-is-public-after-slice': {
+    requirement: 'AS-LIST-04',
+    breaks:
+      'isPublic is applied to each page after the page is cut: pages come short while later pages exist',
+  },
+  'assistants.list-main-agent-after-slice': {
+    requirement: 'AS-LIST-07',
+    breaks: 'isMainAgent is applied to each page after the page is cut',
+  },
+  'assistants.list-os-after-slice': {
+    requirement: 'AS-LIST-08',
+    breaks: 'os is applied to each page after the page is cut',
+  },
+  'assistants.search-term-after-slice': {
+    requirement: 'AS-SEARCH-02',
+    breaks: 'the search term is applied to each page after the page of every visible assistant is cut',
+  },
+  // A count or total that ignores a filter.
+  'assistants.list-total-ignores-is-public': {
+    requirement: 'AS-LIST-13',
+    breaks:
+      'totalPersonas (and totalPages) count every assistant the account can see, whatever isPublic asks',
+  },
+  'assistants.list-total-ignores-main-agent': {
+    requirement: 'AS-LIST-13',
+    breaks: 'totalPersonas (and totalPages) ignore isMainAgent',
+  },
+  'assistants.list-total-ignores-os': {
+    requirement: 'AS-LIST-13',
+    breaks: 'totalPersonas (and totalPages) ignore os',
+  },
+  'assistants.count-ignores-is-public': {
+    requirement: 'AS-LIST-12',
+    breaks: 'ret=count ignores isPublic',
+  },
+  'assistants.count-ignores-main-agent': {
+    requirement: 'AS-LIST-12',
+    breaks: 'ret=count ignores isMainAgent',
+  },
+  'assistants.count-ignores-os': {
+    requirement: 'AS-LIST-12',
+    breaks: 'ret=count ignores os (it counts every platform)',
+  },
+  'assistants.search-total-ignores-main-agent': {
+    requirement: 'AS-SEARCH-04',
+    breaks: 'search totalPersonas (and totalPages) ignore isMainAgent',
+  },
+  'assistants.search-total-ignores-os': {
+    requirement: 'AS-SEARCH-05',
+    breaks: 'search totalPersonas (and totalPages) ignore os',
+  },
+  // Page arithmetic at its boundaries.
+  'assistants.list-total-pages-plus-one': {
+    requirement: 'AS-LIST-13',
+    breaks: 'list totalPages is floor(total / limit) + 1: one page too many at every exact multiple',
+  },
+  'assistants.search-total-pages-plus-one': {
+    requirement: 'AS-SEARCH-08',
+    breaks: 'search totalPages is floor(total / limit) + 1: one page too many at every exact multiple',
+  },
+  'assistants.list-current-page-minus-one': {
+    requirement: 'AS-LIST-13',
+    breaks: 'the list answers currentPage as the page asked minus one (its offset divided by the limit)',
+  },
+  'assistants.search-current-page-first': {
+    requirement: 'AS-SEARCH-06',
+    breaks: 'search answers currentPage 1 whatever page it serves',
+  },
+  'assistants.list-limit-one-ignored': {
+    requirement: 'AS-LIST-11',
+    breaks: 'a list limit of 1 is taken for no limit: the page holds 50',
+  },
+  'assistants.search-limit-one-ignored': {
+    requirement: 'AS-SEARCH-07',
+    breaks: 'a search limit of 1 is taken for no limit: the page holds 30',
+  },
+  // An action on one assistant altering a sibling.
+  'assistants.update-is-public-every-own': {
+    requirement: 'AS-UPDATE-03',
+    breaks: 'an isPublic change is applied to every assistant of the caller, not only the one named',
+  },
+  'assistants.update-id-substring': {
+    requirement: 'AS-UPDATE-03',
+    breaks:
+      'update applies to every assistant of the caller whose customPersonaId contains the personaId sent',
+  },
+  'assistants.delete-id-prefix': {
+    requirement: 'IDS-07',
+    breaks: 'delete removes every assistant of the caller whose customPersonaId starts with the one named',
+  },
+  'assistants.transfer-same-name': {
+    requirement: 'AS-TRANSFER-02',
+    breaks: "transfer hands over every assistant of the owner bearing the transferred one's name",
+  },
+  // Visibility checked on one read route but not its sibling.
+  'assistants.search-shows-other-private': {
+    requirement: 'ACCT-01',
+    breaks: "search finds other accounts' private assistants (list and get hide them)",
+  },
+  'assistants.former-owner-private-list': {
+    requirement: 'AS-TRANSFER-06',
+    breaks:
+      "after a transfer without keepAccess the former owner's isPublic=private list still carries the assistant",
+  },
+  'assistants.former-owner-get': {
+    requirement: 'AS-TRANSFER-06',
+    breaks: 'after a transfer without keepAccess the former owner can still get the private assistant',
+  },
+  'assistants.former-owner-search': {
+    requirement: 'AS-TRANSFER-06',
+    breaks:
+      'after a transfer without keepAccess the former owner still finds the private assistant by search',
+  },
 } as const satisfies Record<string, FaultSpec>;
 
 export type AssistantFault = keyof typeof ASSISTANT_FAULTS;

@@ -85,9 +85,18 @@ export function readListQuery(request: FastifyRequest, faults: FaultSwitch): Lis
       fault('assistants.list-main-agent-default-true') ? 'true' : 'all',
     ),
     os: readOs(request, query, faults),
-    ...readPaging(query, defaultLimit),
+    ...limitOneIgnored(
+      readPaging(query, defaultLimit),
+      fault('assistants.list-limit-one-ignored'),
+      LIST_LIMIT,
+    ),
     countOnly: ret === 'count',
   };
+}
+
+/** A limit of 1 read as "no limit" (a truthiness test on `limit - 1`): the default page size. */
+function limitOneIgnored(paging: Paging, planted: boolean, defaultLimit: number): Paging {
+  return planted && paging.limit === 1 ? { ...paging, limit: defaultLimit } : paging;
 }
 
 export interface SearchQuery extends PersonaFilter, Paging {
@@ -109,8 +118,25 @@ export function readSearchQuery(request: FastifyRequest, faults: FaultSwitch): S
     visibility: 'all',
     mainAgent: fault('assistants.search-ignores-main-agent') ? 'all' : mainAgent,
     os: readOs(request, query, faults, 'search'),
-    ...readPaging(query, defaultLimit),
+    ...limitOneIgnored(
+      readPaging(query, defaultLimit),
+      fault('assistants.search-limit-one-ignored'),
+      SEARCH_LIMIT,
+    ),
   };
+}
+
+/**
+ * How a route reads an assistant's visibility under the planted faults of the search route (the
+ * list's own faults are consulted in `visible`): each an omission a sibling route does not make.
+ */
+export interface VisibilityFaults {
+  /** Reads isPublic as created (`assistants.search-other-stale-public`). */
+  staleIsPublic?: boolean;
+  /** Shows every account's assistants (`assistants.search-shows-other-private`). */
+  anyAccount?: boolean;
+  /** Takes the creator for the owner (`assistants.former-owner-search`). */
+  creatorSees?: boolean;
 }
 
 function visible(
@@ -118,20 +144,29 @@ function visible(
   record: PersonaRecord,
   visibility: Visibility,
   faults: FaultSwitch,
+  routeFaults: VisibilityFaults,
 ): boolean {
+  const fault = (id: Parameters<typeof assistantFault>[1]) => assistantFault(faults, id);
   if (visibility === 'private') {
     return (
       isOwnedOrGranted(accountId, record) ||
-      (assistantFault(faults, 'assistants.list-private-shows-public') && record.doc.isPublic)
+      (fault('assistants.list-private-shows-public') && record.doc.isPublic) ||
+      (fault('assistants.former-owner-private-list') && record.creatorAccountId === accountId)
     );
   }
-  if (visibility === 'public' && !assistantFault(faults, 'assistants.list-public-shows-private')) {
+  if (visibility === 'public' && !fault('assistants.list-public-shows-private')) {
+    // The catalog flag read from a copy no update refreshes.
+    const isPublic = fault('assistants.public-catalog-stale')
+      ? record.asCreated.isPublic
+      : record.doc.isPublic;
     // The shared catalog narrowed to the caller's own public assistants.
-    if (assistantFault(faults, 'assistants.public-catalog-own-only'))
-      return record.doc.isPublic && isOwnedOrGranted(accountId, record);
-    return record.doc.isPublic;
+    if (fault('assistants.public-catalog-own-only')) return isPublic && isOwnedOrGranted(accountId, record);
+    return isPublic;
   }
-  return canSee(accountId, record) || assistantFault(faults, 'assistants.list-all-shows-every-account');
+  if (routeFaults.anyAccount || fault('assistants.list-all-shows-every-account')) return true;
+  if (routeFaults.staleIsPublic && record.asCreated.isPublic) return true;
+  if (routeFaults.creatorSees && record.creatorAccountId === accountId) return true;
+  return canSee(accountId, record);
 }
 
 /** An assistant matches `os` when it targets at least one of the requested platforms. */
@@ -140,14 +175,32 @@ export function matches(
   record: PersonaRecord,
   filter: PersonaFilter,
   faults: FaultSwitch,
+  routeFaults: VisibilityFaults = {},
 ): boolean {
-  if (!visible(accountId, record, filter.visibility, faults)) return false;
+  if (!visible(accountId, record, filter.visibility, faults, routeFaults)) return false;
   const mainAgent =
     filter.mainAgent === 'false' && assistantFault(faults, 'assistants.list-main-agent-ignored')
       ? 'all'
       : filter.mainAgent;
   if (mainAgent !== 'all' && record.doc.Is_main_agent !== (mainAgent === 'true')) return false;
-  return record.doc.os.some((o) => filter.os.includes(o));
+  // The platforms read from a copy no update refreshes.
+  const os = assistantFault(faults, 'assistants.list-os-filter-stale') ? record.asCreated.os : record.doc.os;
+  return os.some((o) => filter.os.includes(o));
+}
+
+/**
+ * The filter with the parts named by `relaxed` left out: what a page cut before those parts were
+ * applied, or a total that ignores them, counts (planted faults).
+ */
+export function relaxFilter(
+  filter: PersonaFilter,
+  relaxed: { visibility?: boolean; mainAgent?: boolean; os?: boolean },
+): PersonaFilter {
+  return {
+    visibility: relaxed.visibility ? 'all' : filter.visibility,
+    mainAgent: relaxed.mainAgent ? 'all' : filter.mainAgent,
+    os: relaxed.os ? OS_NAMES : filter.os,
+  };
 }
 
 /** Case-insensitive substring of the name or the title. */
@@ -158,9 +211,16 @@ export function matchesTerm(record: PersonaRecord, term: string, faults: FaultSw
       matchesWordPrefix(record.doc.name, term) ||
       (!assistantFault(faults, 'assistants.search-name-only') && matchesWordPrefix(record.doc.title, term))
     );
+  const fault = (id: Parameters<typeof assistantFault>[1]) => assistantFault(faults, id);
   const needle = term.trim().toLowerCase();
-  if (record.doc.name.toLowerCase().includes(needle)) return true;
-  return (
-    !assistantFault(faults, 'assistants.search-name-only') && record.doc.title.toLowerCase().includes(needle)
-  );
+  const { doc, asCreated } = record;
+  // A search index written at create and never refreshed (or only appended to) by an update.
+  const names = fault('assistants.search-matches-former-name')
+    ? [asCreated.name]
+    : fault('assistants.search-matches-both-names')
+      ? [doc.name, asCreated.name]
+      : [doc.name];
+  if (names.some((name) => name.toLowerCase().includes(needle))) return true;
+  const title = fault('assistants.search-matches-former-title') ? asCreated.title : doc.title;
+  return !fault('assistants.search-name-only') && title.toLowerCase().includes(needle);
 }

@@ -10,6 +10,18 @@ import { SHARE_TOKEN_PREFIX } from './share-links.ts';
 import { canEdit, isOwner } from './store.ts';
 import { UNAUTHORIZED_USER } from './write-routes.ts';
 
+/** The planted faults under which a delete only marks the record (each route then decides what it shows). */
+const SOFT_DELETE_FAULTS: readonly AssistantFault[] = [
+  'assistants.delete-soft',
+  'assistants.deleted-id-reserved',
+  'assistants.deleted-in-search',
+  'assistants.deleted-in-private-list',
+  'assistants.deleted-in-public-catalog',
+  'assistants.deleted-readable-by-others',
+  'assistants.deleted-counted',
+  'assistants.deleted-in-total',
+];
+
 /** Delete, share and transfer. */
 export const personaOwnerRoutes: FastifyPluginCallback<StateOptions> = (api, { state }, done) => {
   const fault = (id: AssistantFault) => assistantFault(state.faults, id);
@@ -20,17 +32,32 @@ export const personaOwnerRoutes: FastifyPluginCallback<StateOptions> = (api, { s
       const { accountId } = request.caller;
       const record = fault('assistants.delete-by-object-id')
         ? state.personas.getByObjectId(request.params.personaId)
-        : state.personas.get(request.params.personaId);
+        : state.personas.live(request.params.personaId);
       const allowed = record && (fault('assistants.delete-any-caller') || isOwner(accountId, record));
       if (!record || !allowed) throw badRequest(UNAUTHORIZED_USER);
       // Captured before the document goes, so the trail entry stays readable.
       const { customPersonaId, name } = record.doc;
-      if (fault('assistants.delete-soft')) record.softDeleted = true;
+      // A prefix match (`^id`) reaches the caller's assistants whose ids extend this one (planted fault).
+      const siblings = fault('assistants.delete-id-prefix')
+        ? state.personas
+            .all()
+            .filter(
+              (r) =>
+                r !== record &&
+                r.ownerAccountId === accountId &&
+                r.doc.customPersonaId.startsWith(customPersonaId),
+            )
+            .map((r) => r.doc.customPersonaId)
+        : [];
+      if (SOFT_DELETE_FAULTS.some(fault)) record.softDeleted = true;
       // Removing by the wrong key (the _id) removes nothing.
       else
         state.personas.remove(fault('assistants.delete-removes-nothing') ? record.doc._id : customPersonaId);
-      if (!fault('assistants.delete-keeps-attachments')) state.attachments.removePersona(customPersonaId);
-      state.shareLinks.removeFor(customPersonaId);
+      for (const id of siblings) state.personas.remove(id);
+      for (const id of [customPersonaId, ...siblings]) {
+        if (!fault('assistants.delete-keeps-attachments')) state.attachments.removePersona(id);
+        state.shareLinks.removeFor(id);
+      }
       state.events.record({
         type: 'assistant.deleted',
         accountId,
@@ -49,7 +76,7 @@ export const personaOwnerRoutes: FastifyPluginCallback<StateOptions> = (api, { s
     handler: (request) => {
       const record = fault('assistants.share-by-object-id')
         ? state.personas.getByObjectId(request.params.customPersonaId)
-        : state.personas.get(request.params.customPersonaId);
+        : state.personas.live(request.params.customPersonaId);
       const allowed =
         record && (fault('assistants.share-any-caller') || canEdit(request.caller.accountId, record));
       if (!record || !allowed) throw badRequest(UNAUTHORIZED_USER);
@@ -66,7 +93,7 @@ export const personaOwnerRoutes: FastifyPluginCallback<StateOptions> = (api, { s
     handler: (request) => {
       const { personaId } = request.params;
       const byCustomId = fault('assistants.transfer-accepts-custom-id')
-        ? state.personas.get(personaId)
+        ? state.personas.live(personaId)
         : undefined;
       if (!isObjectId(personaId) && !byCustomId) {
         const message = 'personaId must be the assistant _id (a 24-character hexadecimal object id)';
@@ -87,7 +114,7 @@ export const personaOwnerRoutes: FastifyPluginCallback<StateOptions> = (api, { s
       const record =
         byCustomId ??
         (fault('assistants.transfer-id-never-found')
-          ? state.personas.get(personaId)
+          ? state.personas.live(personaId)
           : state.personas.getByObjectId(personaId));
       const mayTransfer = record && (fault('assistants.transfer-any-caller') || isOwner(accountId, record));
       if (!record || !mayTransfer) throw badRequest(UNAUTHORIZED_USER);
@@ -101,6 +128,17 @@ export const personaOwnerRoutes: FastifyPluginCallback<StateOptions> = (api, { s
       if (target.id === record.ownerAccountId)
         throw badRequest('the assistant already belongs to that account');
 
+      // The owner's other assistants of the same name, reached by a match on the name (planted fault).
+      if (fault('assistants.transfer-same-name')) {
+        for (const sibling of state.personas.all()) {
+          if (
+            sibling !== record &&
+            sibling.ownerAccountId === accountId &&
+            sibling.doc.name === record.doc.name
+          )
+            sibling.ownerAccountId = target.id;
+        }
+      }
       if (!fault('assistants.transfer-owner-unchanged')) record.ownerAccountId = target.id;
       record.editors.delete(target.id);
       // A former owner kept as a mere grantee can see the assistant but not edit it.

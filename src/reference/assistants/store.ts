@@ -37,8 +37,15 @@ export interface PersonaRecord {
    * they see the assistant as granted (`isPublic=private`, get) but do not own or edit it.
    */
   grantees: Set<string>;
-  /** Set only by the planted fault `assistants.delete-soft`: hidden from list and search, not from get. */
+  /**
+   * Set only under a planted soft-delete fault (`assistants.delete-soft`, `assistants.deleted-*`):
+   * the record stays in the store and each route decides whether it still shows it.
+   */
   softDeleted?: boolean;
+  /** The document as created: what a view serving a copy no update refreshed shows (planted faults). */
+  asCreated: PersonaDoc;
+  /** The account that created the assistant, which a transfer does not change (planted faults). */
+  creatorAccountId: string;
 }
 
 /** All assistants of the platform, keyed by `customPersonaId` (unique platform-wide). */
@@ -57,9 +64,16 @@ export class PersonaStore {
     return this.byCustomId.get(customPersonaId);
   }
 
+  /** The record unless it was soft-deleted (planted faults): what the write routes act on. */
+  live(customPersonaId: string): PersonaRecord | undefined {
+    const record = this.byCustomId.get(customPersonaId);
+    return record?.softDeleted ? undefined : record;
+  }
+
   getByObjectId(id: string): PersonaRecord | undefined {
     const wanted = id.toLowerCase();
-    for (const record of this.byCustomId.values()) if (record.doc._id === wanted) return record;
+    for (const record of this.byCustomId.values())
+      if (record.doc._id === wanted && !record.softDeleted) return record;
     return undefined;
   }
 

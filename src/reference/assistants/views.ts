@@ -37,14 +37,18 @@ export function listItem(
 ): Record<string, unknown> {
   const fault = (id: Parameters<typeof assistantFault>[1]) => assistantFault(faults, id);
   const d = record.doc;
-  const providerVoice = fault('assistants.list-voice-provider-id') ? voiceById(d.voice)?.voice_id : undefined;
+  // Fields read from the copy made at create, which no update refreshes (planted faults).
+  const name = fault('assistants.list-name-stale') ? record.asCreated.name : d.name;
+  const voice = fault('assistants.list-voice-stale') ? record.asCreated.voice : d.voice;
+  const isPublic = fault('assistants.list-is-public-stale') ? record.asCreated.isPublic : d.isPublic;
+  const providerVoice = fault('assistants.list-voice-provider-id') ? voiceById(voice)?.voice_id : undefined;
   let item: Record<string, unknown> = {
     _id: d._id,
     customPersonaId: d.customPersonaId,
-    name: d.name,
+    name,
     title: d.title,
-    isPublic: fault('assistants.list-is-public-string') ? String(d.isPublic) : d.isPublic,
-    voice: providerVoice ?? d.voice,
+    isPublic: fault('assistants.list-is-public-string') ? String(isPublic) : isPublic,
+    voice: providerVoice ?? voice,
     os: fault('assistants.list-os-joined') ? d.os.join(',') : [...d.os],
     Is_main_agent: d.Is_main_agent,
     attached_kbs: attachedKbs(attachments, d.customPersonaId, faults),
@@ -73,7 +77,11 @@ export function searchItem(record: PersonaRecord, faults: FaultSwitch): Record<s
   let item: Record<string, unknown> = {
     _id: record.doc._id,
     customPersonaId: record.doc.customPersonaId,
-    name: fault('assistants.search-name-is-title') ? record.doc.title : record.doc.name,
+    name: fault('assistants.search-name-is-title')
+      ? record.doc.title
+      : fault('assistants.search-item-name-stale')
+        ? record.asCreated.name
+        : record.doc.name,
   };
   item = without(item, '_id', fault('assistants.search-omits-id'));
   item = without(item, 'customPersonaId', fault('assistants.search-omits-custom-id'));

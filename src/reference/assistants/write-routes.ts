@@ -21,7 +21,10 @@ export const personaWriteRoutes: FastifyPluginCallback<StateOptions> = (api, { s
     handler: (request) => {
       const draft = readPersonaDraft(objectBody(request), state.faults);
       const { accountId } = request.caller;
-      const existing = state.personas.get(draft.customPersonaId);
+      // A soft-deleted record (planted faults) frees its id, unless the fault keeps it reserved.
+      const existing = fault('assistants.deleted-id-reserved')
+        ? state.personas.get(draft.customPersonaId)
+        : state.personas.live(draft.customPersonaId);
       // The uniqueness test scoped to the caller's own assistants, not the platform.
       const taken = fault('assistants.duplicate-per-account')
         ? existing !== undefined && existing.ownerAccountId === accountId
@@ -51,6 +54,8 @@ export const personaWriteRoutes: FastifyPluginCallback<StateOptions> = (api, { s
       };
       state.personas.add({
         doc,
+        asCreated: structuredClone(doc),
+        creatorAccountId: accountId,
         ownerAccountId: accountId,
         editors: new Set(),
         grantees: new Set(fault('assistants.grants-ignored') ? [] : grantees),
@@ -80,7 +85,7 @@ export const personaWriteRoutes: FastifyPluginCallback<StateOptions> = (api, { s
       const personaId = requireString(body, 'personaId', { nonEmpty: true });
       const record = fault('assistants.update-by-object-id')
         ? state.personas.getByObjectId(personaId)
-        : state.personas.get(personaId);
+        : state.personas.live(personaId);
       const { accountId } = request.caller;
       const allowed =
         record &&
@@ -91,7 +96,18 @@ export const personaWriteRoutes: FastifyPluginCallback<StateOptions> = (api, { s
       // The Errors table states both the status and the message of this refusal.
       if (!record || !allowed) throw statedMessage(statedStatus(badRequest(UNAUTHORIZED_USER)));
       const changes = readPersonaChanges(body, record.doc, state.faults);
-      record.doc = { ...record.doc, ...changes, updatedAt: state.now().toISOString() };
+      const updatedAt = state.now().toISOString();
+      record.doc = { ...record.doc, ...changes, updatedAt };
+      // Sibling assistants of the caller reached by a too-wide match (planted faults).
+      for (const sibling of state.personas.all()) {
+        if (sibling === record || sibling.softDeleted || sibling.ownerAccountId !== accountId) continue;
+        if (fault('assistants.update-id-substring') && sibling.doc.customPersonaId.includes(personaId)) {
+          const theirs = readPersonaChanges(body, sibling.doc, state.faults);
+          sibling.doc = { ...sibling.doc, ...theirs, updatedAt };
+        }
+        if (fault('assistants.update-is-public-every-own') && changes.isPublic !== undefined)
+          sibling.doc = { ...sibling.doc, isPublic: changes.isPublic, updatedAt };
+      }
       return fault('assistants.update-without-message')
         ? { status: true }
         : { status: true, message: successMessage('persona updated successfully') };
