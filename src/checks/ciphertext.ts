@@ -27,3 +27,37 @@ export function expectNotPlaintext(
     );
   }
 }
+
+/**
+ * The plaintext read back from a value that only encodes it (base64, base64url or hex): an AES
+ * ciphertext, whatever its encoding, never decodes to the plaintext itself.
+ */
+function decodesTo(value: string, plaintext: string): boolean {
+  const decodings: string[] = [];
+  if (/^[A-Za-z0-9+/_-]+={0,2}$/.test(value)) decodings.push(Buffer.from(value, 'base64').toString('utf8'));
+  if (/^(?:[0-9a-fA-F]{2})+$/.test(value)) decodings.push(Buffer.from(value, 'hex').toString('utf8'));
+  return decodings.some(
+    (text) => text === plaintext || (plaintext.trim().length >= 16 && text.includes(plaintext.trim())),
+  );
+}
+
+/**
+ * Where the item carries the field, it is none of the plaintexts ever sent for it, neither in clear
+ * nor merely encoded (base64, hex): returned AES-encrypted, as the document states for list routes.
+ */
+export function expectEncrypted(
+  exchange: Exchange,
+  item: Record<string, unknown>,
+  field: string,
+  plaintexts: readonly string[],
+): void {
+  for (const plaintext of plaintexts) {
+    expectNotPlaintext(exchange, item, field, plaintext);
+    const value = item[field];
+    if (typeof value === 'string' && decodesTo(value, plaintext))
+      throw new ConformanceFailure(
+        `Received: ${field} that decodes (base64 or hex) to a plaintext sent / Documented: returned AES-encrypted`,
+        exchange,
+      );
+  }
+}
