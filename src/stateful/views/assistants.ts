@@ -5,6 +5,7 @@
  * and search by the sequence's name word, title word, and each renamed assistant's current name.
  */
 import { expect } from 'vitest';
+import { expectComponentSchema } from '../../checks/component-schema.ts';
 import { ConformanceFailure } from '../../checks/failure.ts';
 import { expectStatus } from '../../checks/status.ts';
 import type { QueryValue } from '../../http/client.ts';
@@ -188,6 +189,8 @@ async function walkAndCount(model: AccountModel, world: World): Promise<void> {
     query: { ...query, ret: 'count' },
   });
   expectStatus(count, 200);
+  // The total without the documents: a bare integer or an object without allPersonas (AS-LIST-12).
+  expectComponentSchema(world.spec, count, 'PersonaCountResponse');
   const after = await world.client.call('listPersonas', {
     path: { sessionId: 'conformance' },
     query: { ...query, limit: 1 },
