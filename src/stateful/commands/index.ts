@@ -86,7 +86,7 @@ export function accountCommands(viewers: ReadonlySet<ViewerRole>, transfer: bool
     [1, fc.integer({ min: 1, max: 4 }).map((limit) => new SearchAssistants(limit))],
     [1, fc.tuple(pick, fc.boolean()).map(([a, deleted]) => new ShareAssistant(a, deleted))],
     [
-      1,
+      2,
       fc
         .tuple(fc.boolean(), fc.constantFrom(...PLUGIN_PLATFORMS))
         .map(([isPublic, os]) => new CreatePlugin(isPublic, os)),
@@ -94,7 +94,7 @@ export function accountCommands(viewers: ReadonlySet<ViewerRole>, transfer: bool
     // Histories across operations, then judged in every view at the checkpoints.
     [1, fc.tuple(viewLimit, viewTurn).map(([limit, turn]) => new CheckViews(limit, turn))],
     [2, fc.tuple(pick, fc.boolean()).map(([d, isPublic]) => new RecreateAssistant(d, isPublic))],
-    [2, fc.tuple(pick, fc.boolean()).map(([p, isPublic]) => new RecreatePlugin(p, isPublic))],
+    [3, fc.tuple(pick, fc.boolean()).map(([p, isPublic]) => new RecreatePlugin(p, isPublic))],
     [
       1,
       fc
@@ -103,7 +103,7 @@ export function accountCommands(viewers: ReadonlySet<ViewerRole>, transfer: bool
     ],
     [1, pick.map((a) => new PublishAssistant(a))],
     [
-      1,
+      2,
       fc.tuple(pick, fc.boolean(), pick).map(([p, flip, platforms]) => new RewritePlugin(p, flip, platforms)),
     ],
     [
@@ -112,8 +112,8 @@ export function accountCommands(viewers: ReadonlySet<ViewerRole>, transfer: bool
         .tuple(pick, fc.boolean(), fc.boolean())
         .map(([p, rename, redescribe]) => new UpdatePlugin(p, rename, redescribe)),
     ],
-    [1, fc.tuple(pick, pick).map(([a, p]) => new ReferencePlugin(a, p))],
-    [1, pick.map((p) => new DeletePlugin(p))],
+    [2, fc.tuple(pick, pick).map(([a, p]) => new ReferencePlugin(a, p))],
+    [2, pick.map((p) => new DeletePlugin(p))],
     [4, fc.constant(new CreateBase())],
     [1, pick.map((b) => new DeleteBase(b))],
     [5, ingest],
@@ -132,7 +132,7 @@ export function accountCommands(viewers: ReadonlySet<ViewerRole>, transfer: bool
         .map(([b, doc, topK]) => new QueryBase(b, doc, topK)),
     ],
     [1, pick.map((b) => new BaseStats(b))],
-    [8, attach],
+    [10, attach],
     [1, fc.tuple(pick, attachBody).map(([p, body]) => new PatchAttachment(p, body))],
     [1, pick.map((p) => new Detach(p))],
   ];

@@ -29,8 +29,8 @@ export const ROUTES = {
 
 export type ViewRoute = keyof typeof ROUTES;
 
-/** A checkpoint reads one view in VIEW_STRIDE of each family (which ones turns with the draw). */
-export const VIEW_STRIDE = 3;
+/** A checkpoint reads one view in VIEW_STRIDE (four) of each family (which ones turns with the draw). */
+export const VIEW_STRIDE = 4;
 
 /** Whether view `i` of a family is due at the current checkpoint (world.viewTurn, viewStride). */
 export function due(world: World, i: number): boolean {
