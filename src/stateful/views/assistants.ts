@@ -4,6 +4,7 @@
  * and the Origin rule), a page walk at the checkpoint's page size with ret=count against its total,
  * and search by the sequence's name word, title word, and each renamed assistant's current name.
  */
+import type { ViewCheck } from './index.ts';
 import { expect } from 'vitest';
 import { expectComponentSchema } from '../../checks/component-schema.ts';
 import { ConformanceFailure } from '../../checks/failure.ts';
@@ -68,7 +69,7 @@ export function assistantJudged(world: World, what: string, documented: string, 
 }
 
 /** The customPersonaIds of A's live assistants (the items held to the schema). */
-export function ownAssistants(world: World): Set<string> {
+function ownAssistants(world: World): Set<string> {
   return new Set([...world.assistants.values()].map(({ id }) => id));
 }
 
@@ -298,3 +299,6 @@ async function renamed(model: AccountModel, world: World): Promise<void> {
     );
   }
 }
+
+// The signature every family of views shares (views/index.ts).
+checkAssistantViews satisfies ViewCheck;

@@ -15,11 +15,7 @@ import { VIEW_STRIDE } from './read.ts';
 export type ViewCheck = (model: AccountModel, world: World) => Promise<void>;
 
 /** Every family, in the order a checkpoint reads them. */
-export const VIEW_CHECKS: readonly ViewCheck[] = [
-  checkAssistantViews,
-  checkPluginViews,
-  checkOtherAccountViews,
-];
+const VIEW_CHECKS: readonly ViewCheck[] = [checkAssistantViews, checkPluginViews, checkOtherAccountViews];
 
 /** The page sizes a checkpoint walks pages with: 1, 2, 3, or the documented default (undefined). */
 export const VIEW_LIMITS = [1, 2, 3, undefined] as const;

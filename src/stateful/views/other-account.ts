@@ -7,6 +7,7 @@
  * again until it does, within the index deadline: how soon a transfer takes effect is not stated).
  * What B's plugin search and get show of A's unpublished plugins is not stated: recorded.
  */
+import type { ViewCheck } from './index.ts';
 import { expect } from 'vitest';
 import { stableErrorSummary } from '../../checks/stable-summary.ts';
 import type { ApiClient, QueryValue } from '../../http/client.ts';
@@ -170,3 +171,6 @@ async function pluginReads(model: AccountModel, world: World, b: ApiClient): Pro
     );
   }
 }
+
+// The signature every family of views shares (views/index.ts).
+checkOtherAccountViews satisfies ViewCheck;

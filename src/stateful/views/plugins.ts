@@ -6,6 +6,7 @@
  * sent for that plugin, neither in clear nor merely encoded. Fields an update left unsent are not
  * judged (whether a plugin update keeps them is not stated).
  */
+import type { ViewCheck } from './index.ts';
 import { expect } from 'vitest';
 import { expectEncrypted } from '../../checks/ciphertext.ts';
 import { ConformanceFailure } from '../../checks/failure.ts';
@@ -66,7 +67,7 @@ export function pluginJudged(world: World, what: string, documented: string, req
   };
 }
 
-export function ownPlugins(world: World): Set<string> {
+function ownPlugins(world: World): Set<string> {
   return new Set([...world.plugins.values()].map(({ id }) => id.title));
 }
 
@@ -209,3 +210,6 @@ async function approvalStates(model: AccountModel, world: World): Promise<void> 
         sighting.exchange,
       );
 }
+
+// The signature every family of views shares (views/index.ts).
+checkPluginViews satisfies ViewCheck;

@@ -24,7 +24,7 @@ import {
 } from './read.ts';
 
 /** The documented default page sizes (LIM-09 … LIM-12). */
-export const DEFAULT_PAGE_SIZE: Record<ViewRoute, number> = {
+const DEFAULT_PAGE_SIZE: Record<ViewRoute, number> = {
   listPersonas: 50,
   searchPersonas: 30,
   listPlugins: 50,
