@@ -55,3 +55,19 @@ export function expectNotEncoded(
       exchange,
     );
 }
+
+/**
+ * Where the item carries the field, it is none of the plaintexts ever sent for it, neither in clear
+ * nor merely encoded (base64, hex): returned AES-encrypted, as the document states for list routes.
+ */
+export function expectEncrypted(
+  exchange: Exchange,
+  item: Record<string, unknown>,
+  field: string,
+  plaintexts: readonly string[],
+): void {
+  for (const plaintext of plaintexts) {
+    expectNotPlaintext(exchange, item, field, plaintext);
+    expectNotEncoded(exchange, item, field, plaintext);
+  }
+}

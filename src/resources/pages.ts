@@ -120,12 +120,13 @@ export interface WalkOptions {
   query?: Record<string, QueryValue>;
   /** The identity each item is known by (`customPersonaId`, `title`). */
   key: 'customPersonaId' | 'title';
-  /** The page size asked for. */
-  limit: number;
+  /** The page size asked for; undefined sends none (the route's documented default is in force). */
+  limit: number | undefined;
   /** The most pages read: page 1's `totalPages` may be large on a real account. */
   cap: number;
   /** Called with every page's exchange after its 200 was checked (schema, page arithmetic). */
   onPage?: (exchange: Exchange, page: number) => void;
+  headers?: Record<string, string>;
 }
 
 /**
@@ -144,7 +145,8 @@ export async function walkPages(
   for (let page = 1; page <= Math.min(totalPages, options.cap); page += 1) {
     const exchange = await client.call(operationId, {
       path: collection.path,
-      query: { ...options.query, page, limit: options.limit },
+      query: { ...options.query, page, ...(options.limit !== undefined ? { limit: options.limit } : {}) },
+      ...(options.headers ? { headers: options.headers } : {}),
     });
     expectStatus(exchange, 200);
     options.onPage?.(exchange, page);

@@ -30,7 +30,15 @@ type Tier = 'vector' | 'inline';
 
 export interface ModelAssistant {
   name: string;
+  /** The one-line role description, as created or last updated. */
+  title: string;
   isPublic: boolean;
+  /** Target platforms as created (every assistant of the model targets android, so quiet filters hold it). */
+  os: string[];
+  /** Is_main_agent as created: a main agent, or an agentic tool. */
+  mainAgent: boolean;
+  /** Names it carried before a rename, oldest first (a search for one is recorded, not judged). */
+  formerNames: string[];
   /** A share-link token was minted for it. */
   shared: boolean;
   /** Plugins (by number) added to accessible_plugin. */
@@ -46,6 +54,29 @@ export interface ModelPlugin {
   isPublic: boolean;
   tags: string[];
   os: string[];
+  /**
+   * Every func_run and func_schema sent for it so far: the list routes return the code encrypted,
+   * so none of them may appear there in clear (or merely encoded).
+   */
+  plaintexts?: string[];
+  /**
+   * Fields a partial update left unsent: whether they kept their value is not stated for a plugin
+   * (PL-UPDATE-03, recorded), so no view judges them until an update sends them again.
+   */
+  unsure?: PluginField[];
+}
+
+/** The plugin fields the views compare. */
+export type PluginField = 'name' | 'human_description' | 'isPublic' | 'tags' | 'os';
+
+/** A plugin update that sends every field the model holds (and new code): nothing left unsure. */
+export type PluginRewrite = Pick<ModelPlugin, PluginField> & { func_run: string; func_schema: string };
+
+/** The shape of an assistant besides its name and isPublic (defaults: an android-only agentic tool). */
+export interface AssistantShape {
+  title?: string;
+  os?: string[];
+  mainAgent?: boolean;
 }
 
 /** The fields a plugin update of the sequence sends (besides the title that addresses it). */
@@ -93,6 +124,22 @@ export const TRANSITIONS = {
   'STATE-13': 'document deleted: dropped from the documents',
   'STATE-14': 'document with chunks deleted: its vectors dropped',
   'STATE-15': "query after a document delete: the deleted document's chunks filtered out",
+  // ---- histories across operations, judged in every view (src/stateful/views) ----
+  'AS-LIST-02':
+    'checkpoint: every view of the account (and of account B) compared with the model (drawn, and at the end of every sequence)',
+  'AS-DELETE-02': 'assistant deleted: in no view of either account at any later checkpoint',
+  'IDS-06': 'assistant deleted, then created again under the same customPersonaId',
+  'IDS-11': 'plugin deleted, then created again under the same title',
+  'AS-UPDATE-09': 'assistant renamed (name or title), then searched under its current name and title',
+  'AS-UPDATE-10': 'assistant published (isPublic false → true by update): in the shared catalog',
+  'AS-CREATE-03': 'assistant unpublished (isPublic true → false by update): out of the shared catalog',
+  'PL-SHAPE-15': 'plugin published (isPublic false → true by update): in the public catalog',
+  'PL-LIST-03':
+    "plugin unpublished (isPublic true → false by update): out of the public catalog, still in the owner's",
+  'PL-LIST-12': 'plugin code (func_run, func_schema) replaced by update: still encrypted on list and search',
+  'AS-TRANSFER-06': 'assistant transferred without keepAccess, then every view of both accounts',
+  'AS-TRANSFER-07': 'assistant transferred with keepAccess true, then every view of both accounts',
+  'AS-LIST-12': 'ret=count compared with the total of the same filters (the collection unmoved)',
 } as const;
 
 export type Transition = keyof typeof TRANSITIONS;
@@ -120,8 +167,13 @@ export class AccountModel {
   readonly bases = new Map<number, ModelBase>();
   /** Documents deleted (or gone with their base), by number: never to be served again. */
   readonly deletedDocuments = new Map<number, ModelDocument>();
-  /** Assistants the sequence deleted, by number: never to be listed, searched or got again. */
+  /**
+   * Assistants the sequence deleted, by number: never to be listed, searched or got again (unless
+   * one is created again under its customPersonaId: then it leaves this set).
+   */
   readonly deletedAssistants = new Set<number>();
+  /** Plugins the sequence deleted, by number: in no catalog (unless created again under their title). */
+  readonly deletedPlugins = new Set<number>();
   /** Assistants handed over to account B, by number: B's now, never addressed as A's again. */
   readonly transferred = new Map<number, TransferredAssistant>();
   /** How many of each kind were created so far: the next one's number. */
@@ -133,18 +185,50 @@ export class AccountModel {
     if (times > 0) this.coverage.set(transition, (this.coverage.get(transition) ?? 0) + times);
   }
 
+  /** Records a transition a view or a command exercised outside the model's own operations. */
+  exercised(transition: Transition): void {
+    this.count(transition);
+  }
+
   // ---------------------------------------------------------------- assistants
 
-  createAssistant(name: string, isPublic: boolean): number {
+  createAssistant(name: string, isPublic: boolean, shape: AssistantShape = {}): number {
     const n = this.created.assistant++;
-    this.assistants.set(n, { name, isPublic, shared: false, plugins: new Set(), attachments: new Map() });
+    this.assistants.set(n, {
+      name,
+      title: shape.title ?? '',
+      isPublic,
+      os: [...(shape.os ?? ['android'])],
+      mainAgent: shape.mainAgent ?? false,
+      formerNames: [],
+      shared: false,
+      plugins: new Set(),
+      attachments: new Map(),
+    });
     return n;
   }
 
+  /**
+   * Deleted assistant `d`'s customPersonaId taken by a new create: `d` is no longer a deleted id
+   * (its id is live again) and the new assistant, with nothing of the old one, gets a number.
+   */
+  recreateAssistant(d: number, name: string, isPublic: boolean, shape: AssistantShape = {}): number {
+    if (!this.deletedAssistants.delete(d)) throw new Error(`model: assistant #${d} was not deleted`);
+    this.count('IDS-06');
+    return this.createAssistant(name, isPublic, shape);
+  }
+
   /** A partial update: the fields sent replace the model's (AS-UPDATE-02, AS-UPDATE-09, AS-UPDATE-10). */
-  updateAssistant(n: number, update: { name?: string; isPublic?: boolean }): void {
+  updateAssistant(n: number, update: { name?: string; title?: string; isPublic?: boolean }): void {
     const assistant = this.assistant(n);
-    if (update.name !== undefined) assistant.name = update.name;
+    if (update.name !== undefined && update.name !== assistant.name) {
+      assistant.formerNames.push(assistant.name);
+      assistant.name = update.name;
+    }
+    if (update.title !== undefined) assistant.title = update.title;
+    if (update.name !== undefined || update.title !== undefined) this.count('AS-UPDATE-09');
+    if (update.isPublic !== undefined && update.isPublic !== assistant.isPublic)
+      this.count(update.isPublic ? 'AS-UPDATE-10' : 'AS-CREATE-03');
     if (update.isPublic !== undefined) assistant.isPublic = update.isPublic;
   }
 
@@ -183,6 +267,7 @@ export class AccountModel {
     const transferred = { name, keepAccess };
     this.assistants.delete(n);
     this.transferred.set(n, transferred);
+    this.count(keepAccess ? 'AS-TRANSFER-07' : 'AS-TRANSFER-06');
     return transferred;
   }
 
@@ -202,18 +287,59 @@ export class AccountModel {
 
   createPlugin(plugin: ModelPlugin): number {
     const n = this.created.plugin++;
-    this.plugins.set(n, { ...plugin, tags: [...plugin.tags], os: [...plugin.os] });
+    this.plugins.set(n, {
+      ...plugin,
+      tags: [...plugin.tags],
+      os: [...plugin.os],
+      plaintexts: [...(plugin.plaintexts ?? [])],
+      unsure: [],
+    });
     return n;
+  }
+
+  /** Deleted plugin `p`'s title taken by a new create: `p` leaves the deleted ones; the new one's number. */
+  recreatePlugin(p: number, plugin: ModelPlugin): number {
+    if (!this.deletedPlugins.delete(p)) throw new Error(`model: plugin #${p} was not deleted`);
+    this.count('IDS-11');
+    return this.createPlugin(plugin);
   }
 
   /**
    * An update by title: the fields sent replace the model's, the others keep theirs (the partial
-   * reading of PL-UPDATE-03; the document does not state it for plugins, so it is recorded, not judged).
+   * reading of PL-UPDATE-03; the document does not state it for plugins, so it is recorded, not
+   * judged: the fields not sent are unsure from then on, and no view judges them).
    */
   updatePlugin(n: number, update: PluginUpdate): ModelPlugin {
     const plugin = this.plugin(n);
     if (update.name !== undefined) plugin.name = update.name;
     if (update.human_description !== undefined) plugin.human_description = update.human_description;
+    const unsent = (['name', 'human_description', 'isPublic', 'tags', 'os'] as const).filter(
+      (field) => !(field in update),
+    );
+    const sent = (plugin.unsure ?? []).filter((field) => field in update);
+    plugin.unsure = [
+      ...new Set([...(plugin.unsure ?? []).filter((field) => !sent.includes(field)), ...unsent]),
+    ];
+    return plugin;
+  }
+
+  /** An update sending every field the model holds, and new code: all of them as sent, none unsure. */
+  rewritePlugin(n: number, rewrite: PluginRewrite): ModelPlugin {
+    const plugin = this.plugin(n);
+    if (rewrite.isPublic !== plugin.isPublic || plugin.unsure?.includes('isPublic'))
+      this.count(rewrite.isPublic ? 'PL-SHAPE-15' : 'PL-LIST-03');
+    Object.assign(plugin, {
+      name: rewrite.name,
+      human_description: rewrite.human_description,
+      isPublic: rewrite.isPublic,
+      tags: [...rewrite.tags],
+      os: [...rewrite.os],
+      unsure: [],
+    });
+    const previous = plugin.plaintexts ?? [];
+    plugin.plaintexts = [...previous, rewrite.func_run, rewrite.func_schema];
+    if (!previous.includes(rewrite.func_run) || !previous.includes(rewrite.func_schema))
+      this.count('PL-LIST-12');
     return plugin;
   }
 
@@ -230,6 +356,7 @@ export class AccountModel {
    */
   deletePlugin(n: number): { referencedBy: number[] } {
     if (!this.plugins.delete(n)) throw new Error(`model: no plugin #${n}`);
+    this.deletedPlugins.add(n);
     const referencedBy: number[] = [];
     for (const [a, assistant] of this.assistants) if (assistant.plugins.delete(n)) referencedBy.push(a);
     this.count('STATE-10');

@@ -1,8 +1,10 @@
 import fc from 'fast-check';
 import { expectProperty } from '../checks/property.ts';
 import type { CheckContext } from '../harness/check.ts';
-import { accountCommands } from './commands/index.ts';
+import { accountCommands, viewLimit, viewTurn } from './commands/index.ts';
 import { AccountModel, addCoverage, TRANSITIONS, type Transition } from './model.ts';
+import { failedStep } from './step.ts';
+import { checkViews } from './views/index.ts';
 import { canTransfer, newWorld, type Observe, type ViewerRole } from './world.ts';
 
 /** Commands drawn per sequence at most (those whose precondition fails are skipped). */
@@ -41,11 +43,20 @@ export async function runAccountModel(ctx: CheckContext, coverage: ModelRunCover
     size: 'max',
   });
   await expectProperty(
-    fc.asyncProperty(commands, async (sequence) => {
+    fc.asyncProperty(commands, viewLimit, viewTurn, async (sequence, limit, turn) => {
       const model = new AccountModel();
       const world = newWorld(ctx, patience, observe);
       try {
         await fc.asyncModelRun(() => Promise.resolve({ model, real: world }), sequence);
+        // Every view, always, once the sequence has run: the oracle of what its history left.
+        if (model.created.assistant + model.created.plugin > 0) {
+          world.steps.push(
+            `end of the sequence: check the views (share ${turn}, ${limit === undefined ? 'default page size' : `limit ${limit}`})`,
+          );
+          await checkViews(model, world, limit, turn).catch((error: unknown) => {
+            throw failedStep(world, error);
+          });
+        }
       } finally {
         coverage.sequences += 1;
         addCoverage(coverage.transitions, model.coverage);

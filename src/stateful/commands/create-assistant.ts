@@ -8,16 +8,44 @@ const MAX_ASSISTANTS = 3;
 
 /**
  * The query under which the list command walks the run's assistants: each is a private,
- * android-only agentic tool, so few other assistants of the account share the filter.
+ * android-targeting agentic tool, so few other assistants of the account share the filter.
  */
 export const LISTED_AS = { isPublic: 'private', isMainAgent: 'false', os: 'android' } as const;
 
+/** The platforms an assistant of the model targets: always android (the quiet views' filter). */
+export const ASSISTANT_PLATFORMS = [['android'], ['android', 'web'], ['nt', 'android']] as const;
+
 /**
- * POST createPersona: 200, and the model has one more assistant (its attachments none yet). Its
- * name carries the sequence's search term, as a word of its own.
+ * The create body of an assistant of the sequence: its name carries the sequence's search term and
+ * its title the sequence's title term, each as a word of its own (and neither the other's).
+ */
+export async function modelPersonaBody(
+  world: World,
+  isPublic: boolean,
+  os: readonly string[],
+  mainAgent: boolean,
+): Promise<Record<string, unknown>> {
+  const body = await world.account.personaBody('sa', {
+    title: `Model role ${world.titleTerm}`,
+    isPublic,
+    os: [...os],
+    Is_main_agent: mainAgent,
+    is_agentic_tool: !mainAgent,
+  });
+  body.name = `${String(body.name)} ${world.searchTerm}`;
+  return body;
+}
+
+/**
+ * POST createPersona: 200, and the model has one more assistant (its attachments none yet): an
+ * agentic tool or a main agent, on android and perhaps another platform.
  */
 export class CreateAssistant extends Step {
-  constructor(private readonly isPublic: boolean) {
+  constructor(
+    private readonly isPublic: boolean,
+    private readonly os: readonly string[] = ['android'],
+    private readonly mainAgent = false,
+  ) {
     super();
   }
 
@@ -26,22 +54,23 @@ export class CreateAssistant extends Step {
   }
 
   protected async act(model: AccountModel, world: World): Promise<void> {
-    const body = await world.account.personaBody('sa', {
-      // The list shows a title; what it shows for an assistant created without one is not stated.
-      title: 'Conformance model assistant',
-      isPublic: this.isPublic,
-      os: ['android'],
-      Is_main_agent: false,
-      is_agentic_tool: true,
-    });
-    body.name = `${String(body.name)} ${world.searchTerm}`;
+    const body = await modelPersonaBody(world, this.isPublic, this.os, this.mainAgent);
     // The create's own checks: 200 (a SetupError otherwise, the check's verdict on its operation).
     const { customPersonaId, forget } = await createAssistant(world.client, world.tracker, body);
-    const n = model.createAssistant(String(body.name), this.isPublic);
+    const n = model.createAssistant(String(body.name), this.isPublic, {
+      title: String(body.title),
+      os: [...this.os],
+      mainAgent: this.mainAgent,
+    });
     world.assistants.set(n, { id: customPersonaId, forget });
   }
 
   toString(): string {
-    return `create assistant${this.isPublic ? ' (public)' : ''}`;
+    const traits = [
+      ...(this.isPublic ? ['public'] : []),
+      ...(this.mainAgent ? ['main agent'] : []),
+      `os ${this.os.join(',')}`,
+    ];
+    return `create assistant (${traits.join(', ')})`;
   }
 }

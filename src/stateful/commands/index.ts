@@ -2,9 +2,10 @@ import fc from 'fast-check';
 import type { AccountModel, AttachBody } from '../model.ts';
 import type { ViewerRole, World } from '../world.ts';
 import { Attach } from './attach.ts';
-import { CreateAssistant } from './create-assistant.ts';
+import { CheckViews } from './check-views.ts';
+import { ASSISTANT_PLATFORMS, CreateAssistant } from './create-assistant.ts';
 import { CreateBase } from './create-base.ts';
-import { CreatePlugin } from './create-plugin.ts';
+import { CreatePlugin, PLUGIN_PLATFORMS } from './create-plugin.ts';
 import { DeleteAssistant } from './delete-assistant.ts';
 import { DeleteBase } from './delete-base.ts';
 import { DeleteDocument } from './delete-document.ts';
@@ -15,6 +16,13 @@ import { IngestText, LENGTHS } from './ingest-text.ts';
 import { IngestUrl } from './ingest-url.ts';
 import { ListAssistants } from './list-assistants.ts';
 import { PatchAttachment } from './patch-attachment.ts';
+import { PublishAssistant } from './publish-assistant.ts';
+import { RecreateAssistant } from './recreate-assistant.ts';
+import { RecreatePlugin } from './recreate-plugin.ts';
+import { RenameAssistant, type Renamed } from './rename-assistant.ts';
+import { RewritePlugin } from './rewrite-plugin.ts';
+import { VIEW_LIMITS } from '../views/index.ts';
+import { VIEW_STRIDE } from '../views/read.ts';
 import { QueryBase } from './query.ts';
 import { ReferencePlugin } from './reference-plugin.ts';
 import { ScopedWriteRefused, type ScopedWrite } from './scoped-write.ts';
@@ -29,6 +37,12 @@ type Command = fc.Arbitrary<fc.AsyncCommand<AccountModel, World>>;
 
 /** Picks among the live resources of a kind (by remainder): any small number will do. */
 const pick = fc.nat({ max: 11 });
+
+/** The page size a checkpoint walks pages with: 1, 2, 3 or the documented default. */
+export const viewLimit = fc.constantFrom(...VIEW_LIMITS);
+
+/** Which share of the views a checkpoint reads (views/read.ts `due`). */
+export const viewTurn = fc.nat({ max: VIEW_STRIDE - 1 });
 
 /** Any subset of grounding_mode and enabled, as an attach or patch body may carry. */
 const attachBody: fc.Arbitrary<AttachBody> = fc.record(
@@ -55,7 +69,12 @@ export function accountCommands(viewers: ReadonlySet<ViewerRole>, transfer: bool
     )
     .map(([b, mode, length]) => new IngestText(b, mode, length));
   const weighted: Array<[number, Command]> = [
-    [3, fc.boolean().map((isPublic) => new CreateAssistant(isPublic))],
+    [
+      3,
+      fc
+        .tuple(fc.boolean(), fc.constantFrom(...ASSISTANT_PLATFORMS), fc.nat({ max: 3 }))
+        .map(([isPublic, os, kind]) => new CreateAssistant(isPublic, os, kind === 0)),
+    ],
     [
       1,
       fc
@@ -66,15 +85,35 @@ export function accountCommands(viewers: ReadonlySet<ViewerRole>, transfer: bool
     [1, fc.integer({ min: 1, max: 4 }).map((limit) => new ListAssistants(limit))],
     [1, fc.integer({ min: 1, max: 4 }).map((limit) => new SearchAssistants(limit))],
     [1, fc.tuple(pick, fc.boolean()).map(([a, deleted]) => new ShareAssistant(a, deleted))],
-    [1, fc.constant(new CreatePlugin())],
+    [
+      2,
+      fc
+        .tuple(fc.boolean(), fc.constantFrom(...PLUGIN_PLATFORMS))
+        .map(([isPublic, os]) => new CreatePlugin(isPublic, os)),
+    ],
+    // Histories across operations, then judged in every view at the checkpoints.
+    [1, fc.tuple(viewLimit, viewTurn).map(([limit, turn]) => new CheckViews(limit, turn))],
+    [2, fc.tuple(pick, fc.boolean()).map(([d, isPublic]) => new RecreateAssistant(d, isPublic))],
+    [3, fc.tuple(pick, fc.boolean()).map(([p, isPublic]) => new RecreatePlugin(p, isPublic))],
+    [
+      1,
+      fc
+        .tuple(pick, fc.constantFrom<Renamed>('name', 'title', 'name and title'))
+        .map(([a, renamed]) => new RenameAssistant(a, renamed)),
+    ],
+    [1, pick.map((a) => new PublishAssistant(a))],
+    [
+      2,
+      fc.tuple(pick, fc.boolean(), pick).map(([p, flip, platforms]) => new RewritePlugin(p, flip, platforms)),
+    ],
     [
       1,
       fc
         .tuple(pick, fc.boolean(), fc.boolean())
         .map(([p, rename, redescribe]) => new UpdatePlugin(p, rename, redescribe)),
     ],
-    [1, fc.tuple(pick, pick).map(([a, p]) => new ReferencePlugin(a, p))],
-    [1, pick.map((p) => new DeletePlugin(p))],
+    [2, fc.tuple(pick, pick).map(([a, p]) => new ReferencePlugin(a, p))],
+    [2, pick.map((p) => new DeletePlugin(p))],
     [4, fc.constant(new CreateBase())],
     [1, pick.map((b) => new DeleteBase(b))],
     [5, ingest],
@@ -93,7 +132,7 @@ export function accountCommands(viewers: ReadonlySet<ViewerRole>, transfer: bool
         .map(([b, doc, topK]) => new QueryBase(b, doc, topK)),
     ],
     [1, pick.map((b) => new BaseStats(b))],
-    [8, attach],
+    [10, attach],
     [1, fc.tuple(pick, attachBody).map(([p, body]) => new PatchAttachment(p, body))],
     [1, pick.map((p) => new Detach(p))],
   ];
@@ -101,8 +140,8 @@ export function accountCommands(viewers: ReadonlySet<ViewerRole>, transfer: bool
     weighted.push([
       1,
       fc
-        .tuple(pick, fc.option(fc.boolean(), { nil: undefined }))
-        .map(([a, keepAccess]) => new TransferAssistant(a, keepAccess, transfer)),
+        .tuple(pick, fc.option(fc.boolean(), { nil: undefined }), viewLimit, viewTurn)
+        .map(([a, keepAccess, limit, turn]) => new TransferAssistant(a, keepAccess, transfer, limit, turn)),
     ]);
   if (viewers.size > 0)
     weighted.push([

@@ -52,7 +52,10 @@ export class ListAssistants extends Step {
     // `private` "means owned or granted", which holds the run's public assistants too; a reading
     // that also leaves the public ones out of `private` is not excluded by the document, so only
     // the run's non-public assistants must be on a page. A public one found is judged all the same.
-    const wanted = live.filter(([a]) => !model.assistant(a).isPublic).map(([, id]) => id);
+    // A main agent is not an agentic tool: isMainAgent=false leaves it out.
+    const wanted = live
+      .filter(([a]) => !model.assistant(a).isPublic && !model.assistant(a).mainAgent)
+      .map(([, id]) => id);
     let judged = true;
     judgeWalk(walk, wanted, { isolated: false, observe: () => (judged = false) });
     if (!judged) return;
@@ -60,8 +63,12 @@ export class ListAssistants extends Step {
     for (const [a, id] of live) {
       const item = items.find((i) => i.customPersonaId === id);
       const expected = model.assistant(a);
-      if (item === undefined && expected.isPublic) continue;
       world.last = walk.pages.find((page) => page.identities.includes(id))?.exchange ?? world.last;
+      if (expected.mainAgent) {
+        expect(item, `main agent assistant #${a} in the list under isMainAgent=false`).toBeUndefined();
+        continue;
+      }
+      if (item === undefined && expected.isPublic) continue;
       const seen = walk.pages.flatMap((page) => page.identities.filter((x) => x === id));
       expect(seen.length, `times assistant #${a} is listed (limit ${this.limit})`).toBeLessThanOrEqual(1);
       expect(

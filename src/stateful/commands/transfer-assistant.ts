@@ -6,6 +6,8 @@ import { assistantObjectId, getAssistant } from '../../resources/assistants.ts';
 import { bodyOf, isObject } from '../../http/json.ts';
 import { picked, type AccountModel } from '../model.ts';
 import { Step } from '../step.ts';
+import { checkViews, type VIEW_LIMITS } from '../views/index.ts';
+import { expectShownToB } from '../views/other-account.ts';
 import type { World } from '../world.ts';
 
 /**
@@ -16,6 +18,8 @@ import type { World } from '../world.ts';
  * "stays as a full-access editor") and what B's get shows right away are not stated: B's get, A's
  * update and A's get are recorded, never judged. From then on the model holds it as B's: no later
  * step addresses it as A's, and the cleanup deletes it with B's key (then A's, wherever it is).
+ * Then every view of both accounts is read and compared with the model (views/): B's get shows
+ * it as B's (asked again until it does, within the index deadline), and nothing else moved.
  */
 export class TransferAssistant extends Step {
   constructor(
@@ -24,6 +28,10 @@ export class TransferAssistant extends Step {
     private readonly keepAccess: boolean | undefined,
     /** Whether the keyring has account B's key and its owner's email (the transfer target). */
     private readonly available: boolean,
+    /** The page size the views after the transfer walk pages with. */
+    private readonly limit: (typeof VIEW_LIMITS)[number] = undefined,
+    /** Which share of the views the checkpoint after it reads. */
+    private readonly turn = 0,
   ) {
     super();
   }
@@ -79,11 +87,14 @@ export class TransferAssistant extends Step {
       `update by the former owner right after a transfer (${access}): ${stableErrorSummary(update, world.prefix)}`,
     );
     if (keepAccess && update.response?.status === 200) model.renameTransferred(a, name);
+    if (!keepAccess && update.response?.status === 200) world.nameUnsure.add(a);
     const get = await getAssistant(world.client, customPersonaId);
     world.observe(
       keepAccess ? 'AS-TRANSFER-07' : 'AS-TRANSFER-06',
       `get of a ${visibility} assistant by the former owner right after a transfer (${access}): ${get.response?.status === 200 ? 'HTTP 200, the assistant shown' : stableErrorSummary(get, world.prefix)}`,
     );
+    if (world.other) await expectShownToB(model, world, world.other, a);
+    await checkViews(model, world, this.limit, this.turn);
   }
 
   toString(): string {
@@ -95,6 +106,6 @@ export class TransferAssistant extends Step {
   }
 
   private describe(assistant: string): string {
-    return `transfer ${assistant} to account B (${this.access})`;
+    return `transfer ${assistant} to account B (${this.access}), then check every view of both accounts`;
   }
 }

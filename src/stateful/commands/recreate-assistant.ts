@@ -1,0 +1,86 @@
+import { expect } from 'vitest';
+import { SetupError } from '../../checks/failure.ts';
+import { stableErrorSummary } from '../../checks/stable-summary.ts';
+import { expectStatus } from '../../checks/status.ts';
+import { createAssistant, getAssistant, readAssistant } from '../../resources/assistants.ts';
+import { picked, type AccountModel } from '../model.ts';
+import { Step } from '../step.ts';
+import { expectAssistantRead, type World } from '../world.ts';
+import { modelPersonaBody } from './create-assistant.ts';
+
+/** Assistants created again under a deleted one's id, at most, per sequence. */
+const MAX_RECREATED = 2;
+
+/** The successor's platforms (android, as every assistant of the model, and web). */
+const OS = ['android', 'web'];
+
+/**
+ * POST createPersona with the customPersonaId of an assistant the sequence deleted. Whether a
+ * deleted id can be taken again is not stated (it is unique platform-wide, the delete permanent):
+ * the answer is recorded. Where it is a 200 the new assistant is a new one under the old id (get
+ * shows its name and no base or plugin of the old one; every later view judges it as any other);
+ * where it is refused, the old one stays gone (get 400).
+ */
+export class RecreateAssistant extends Step {
+  constructor(
+    /** Picks one of the deleted assistants. */
+    private readonly pick: number,
+    private readonly isPublic: boolean,
+  ) {
+    super();
+  }
+
+  check(model: Readonly<AccountModel>): boolean {
+    return model.deletedAssistants.size > 0 && (model.coverage.get('IDS-06') ?? 0) < MAX_RECREATED;
+  }
+
+  protected async act(model: AccountModel, world: World): Promise<void> {
+    const d =
+      picked(
+        [...model.deletedAssistants].sort((x, y) => x - y),
+        this.pick,
+      ) ?? -1;
+    world.steps[world.steps.length - 1] = this.describe(`assistant#${d}`);
+    const id = world.deletedAssistants.get(d);
+    if (id === undefined) throw new Error(`model: deleted assistant #${d} has no id`);
+    const body: Record<string, unknown> = {
+      ...(await modelPersonaBody(world, this.isPublic, OS, false)),
+      customPersonaId: id,
+    };
+    body.name = `Conformance successor ${world.account.unique('again')} ${world.searchTerm}`;
+    let created: Awaited<ReturnType<typeof createAssistant>>;
+    try {
+      created = await createAssistant(world.client, world.tracker, body);
+    } catch (error) {
+      const refusal = error instanceof SetupError ? error.exchange : undefined;
+      const status = refusal?.response?.status;
+      if (refusal === undefined || status === undefined || status < 400 || status >= 500) throw error;
+      world.observe(
+        'IDS-06',
+        `a create under a deleted assistant's customPersonaId: ${stableErrorSummary(refusal, world.prefix)}`,
+      );
+      expectStatus(await getAssistant(world.client, id), 400);
+      return;
+    }
+    world.observe('IDS-06', "a create under a deleted assistant's customPersonaId: HTTP 200");
+    world.deletedAssistants.delete(d);
+    const n = model.recreateAssistant(d, String(body.name), this.isPublic, {
+      title: String(body.title),
+      os: [...OS],
+      mainAgent: false,
+    });
+    world.assistants.set(n, { id, forget: created.forget });
+    await expectAssistantRead(model, world, n);
+    expect((await readAssistant(world.client, id)).customPersonaId, `customPersonaId of assistant#${n}`).toBe(
+      id,
+    );
+  }
+
+  toString(): string {
+    return this.describe('a deleted assistant');
+  }
+
+  private describe(assistant: string): string {
+    return `create ${assistant} again under its customPersonaId${this.isPublic ? ' (public)' : ''}`;
+  }
+}

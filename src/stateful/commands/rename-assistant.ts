@@ -1,0 +1,60 @@
+import { expect } from 'vitest';
+import { expectStatus } from '../../checks/status.ts';
+import { bodyOf, objectsIn } from '../../http/json.ts';
+import { picked, type AccountModel } from '../model.ts';
+import { Step } from '../step.ts';
+import { expectAssistantRead, type World } from '../world.ts';
+
+export type Renamed = 'name' | 'title' | 'name and title';
+
+/**
+ * PUT updatePersona with a new name and/or title (neither carrying the sequence's words): 200;
+ * get shows the name, and a search for the new name (or title) under os=android finds the
+ * assistant with its new name: a search index refreshed by the update. What a search for the
+ * former name finds is recorded by the views (how loosely search matches is not stated).
+ */
+export class RenameAssistant extends Step {
+  constructor(
+    /** Picks one of the live assistants. */
+    private readonly pick: number,
+    private readonly renamed: Renamed,
+  ) {
+    super();
+  }
+
+  check(model: Readonly<AccountModel>): boolean {
+    return model.assistants.size > 0;
+  }
+
+  protected async act(model: AccountModel, world: World): Promise<void> {
+    const a = picked(model.live('assistants'), this.pick) ?? -1;
+    world.steps[world.steps.length - 1] = this.describe(`assistant#${a}`);
+    const personaId = world.assistantId(a);
+    const update = {
+      ...(this.renamed !== 'title' ? { name: `Conformance ${world.account.unique('renamed')}` } : {}),
+      ...(this.renamed !== 'name' ? { title: `Retitled ${world.account.unique('role')}` } : {}),
+    };
+    expectStatus(await world.client.call('updatePersona', { body: { personaId, ...update } }), 200);
+    model.updateAssistant(a, update);
+    await expectAssistantRead(model, world, a);
+    for (const term of Object.values(update)) {
+      const exchange = await world.client.call('searchPersonas', {
+        query: { search: term, os: 'android', limit: 200 },
+      });
+      expectStatus(exchange, 200);
+      const item = objectsIn(bodyOf(exchange), 'allPersonas').find((i) => i.customPersonaId === personaId);
+      expect(
+        item?.name,
+        `assistant#${a} in a search for its new ${term === update.name ? 'name' : 'title'}`,
+      ).toBe(model.assistant(a).name);
+    }
+  }
+
+  toString(): string {
+    return this.describe('an assistant');
+  }
+
+  private describe(assistant: string): string {
+    return `rename ${assistant} (${this.renamed}), then search for it`;
+  }
+}
