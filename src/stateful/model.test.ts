@@ -352,6 +352,7 @@ describe('picked and coverage', () => {
   });
 
   it('names a row of the document for every transition it counts', () => {
-    for (const transition of Object.keys(TRANSITIONS)) expect(transition).toMatch(/^(KB-ATTACH|STATE)-\d\d$/);
+    for (const transition of Object.keys(TRANSITIONS))
+      expect(transition).toMatch(/^(KB-ATTACH|STATE|KB-REFRESH|KB-INGEST|LIM)-\d\d$/);
   });
 });

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { expectProperty } from '../checks/property.ts';
 import type { CheckContext } from '../harness/check.ts';
+import { CheckKnowledgeViews } from './commands/check-knowledge-views.ts';
 import { accountCommands } from './commands/index.ts';
 import { AccountModel, addCoverage, TRANSITIONS, type Transition } from './model.ts';
 import { canTransfer, newWorld, type Observe, type ViewerRole } from './world.ts';
@@ -46,6 +47,9 @@ export async function runAccountModel(ctx: CheckContext, coverage: ModelRunCover
       const world = newWorld(ctx, patience, observe);
       try {
         await fc.asyncModelRun(() => Promise.resolve({ model, real: world }), sequence);
+        // ---- the knowledge views, always read once more at the end of a sequence
+        const knowledgeViews = new CheckKnowledgeViews();
+        if (knowledgeViews.check(model)) await knowledgeViews.run(model, world);
       } finally {
         coverage.sequences += 1;
         addCoverage(coverage.transitions, model.coverage);

@@ -55,6 +55,8 @@ export class World {
   readonly documents = new Map<number, string>();
   /** customPersonaIds of the assistants the sequence deleted (by number): never to be listed again. */
   readonly deletedAssistants = new Map<number, string>();
+  /** kbIds of the bases the sequence deleted (by number): never to be listed again. */
+  readonly deletedBases = new Map<number, string>();
   /** Assistants handed over to account B (by number): B's key deletes them when the sequence ends. */
   readonly transferred = new Map<number, Created<string>>();
   /**
@@ -128,6 +130,7 @@ export class World {
   /** Drops the cleanup of a resource the sequence deleted itself. */
   forget(kind: 'assistants' | 'plugins' | 'bases', n: number): void {
     if (kind === 'assistants') this.deletedAssistants.set(n, this.assistantId(n));
+    if (kind === 'bases') this.deletedBases.set(n, this.kbId(n));
     this[kind].get(n)?.forget();
     this[kind].delete(n);
   }
