@@ -47,8 +47,9 @@ class ReadBasesOfAssistant extends Step {
  * Around the three-base limit, as a run of the model's own commands (each judged as it is, each a
  * numbered step of a failure): an assistant is filled to three bases (bases created as needed), a
  * fourth is refused with 400 and changes nothing, then a slot is freed and what follows is judged:
- * - detach one (the assistant's side), or delete one of its bases (the base's side: every assistant
- *   holding it loses it), and the fourth is then attached (`attached: true`);
+ * - detach one (the assistant's side), or delete one of its bases after attaching it to another
+ *   assistant too (the base's side: every assistant holding it loses it), and the fourth is then
+ *   attached (`attached: true`);
  * - delete the assistant, after one of its bases was attached to another assistant too: its
  *   attachments go with it, and the other assistant keeps that base, with its values.
  */
@@ -104,9 +105,14 @@ export class AttachAroundTheLimit extends Step {
         await step(new Detach(pick));
         break;
       }
-      case 'delete base':
+      case 'delete base': {
+        // From the base's side: held by another assistant too (when there is one), it leaves both.
+        const other = model.live('assistants').find((x) => x !== a && !model.isAttached(x, freed));
+        if (other !== undefined)
+          await step(new Attach(model.live('assistants').indexOf(other), basePick(freed), false, {}));
         await step(new DeleteBase(basePick(freed)));
         break;
+      }
       case 'delete assistant': {
         const other = model.live('assistants').find((x) => x !== a) ?? -1;
         const otherPick = model.live('assistants').indexOf(other);
@@ -126,6 +132,11 @@ export class AttachAroundTheLimit extends Step {
   }
 
   private describe(assistant: string): string {
-    return `fill ${assistant} to three bases, try a fourth, then ${this.freeing === 'delete assistant' ? 'share one of them with another assistant and delete it' : `${this.freeing} one and attach the fourth`}`;
+    const then = {
+      detach: 'detach one and attach the fourth',
+      'delete base': 'share one with another assistant, delete that base and attach the fourth',
+      'delete assistant': 'share one with another assistant and delete the full one',
+    }[this.freeing];
+    return `fill ${assistant} to three bases, try a fourth, then ${then}`;
   }
 }
