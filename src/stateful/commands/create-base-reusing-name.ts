@@ -39,6 +39,12 @@ export class CreateBaseReusingName extends Step {
       `create a base under the name of deleted base#${old}: base#${model.created.base}`;
     const description = `Created again under a deleted base's name (${world.account.unique('text')}).`;
     const { kbId, forget } = await createKnowledgeBase(world.client, world.tracker, { name, description });
+    // A kbId derived from the name would be the deleted base's again: then it is the new base's,
+    // judged as such (empty), not as the deleted one.
+    if (world.deletedBases.get(old) === kbId) {
+      world.deletedBases.delete(old);
+      world.observe('KB-ATTACH-14', "a base created under a deleted base's name got the deleted base's kbId");
+    }
     const b = model.createBase({ name, description });
     world.bases.set(b, { id: kbId, forget });
     world.vectorCounts.set(b, 0);
