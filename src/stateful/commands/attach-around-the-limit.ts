@@ -66,7 +66,9 @@ export class AttachAroundTheLimit extends Step {
 
   check(model: Readonly<AccountModel>): boolean {
     const a = picked(model.live('assistants'), this.pickAssistant);
-    if (a === undefined) return false;
+    // Only an assistant the history already attached a base to: then the plain commands before it
+    // reach what it builds on, and shrinking a failure can drop it (it cannot shrink inside).
+    if (a === undefined || model.assistant(a).attachments.size === 0) return false;
     if (this.freeing === 'delete assistant' && model.assistants.size < 2) return false;
     return basesMissing(model, a) <= MAX_BASES_AROUND_THE_LIMIT - model.created.base;
   }
@@ -85,8 +87,16 @@ export class AttachAroundTheLimit extends Step {
 
   protected async act(model: AccountModel, world: World): Promise<void> {
     const a = picked(model.live('assistants'), this.pickAssistant) ?? -1;
-    world.steps[world.steps.length - 1] = `${this.describe(`assistant#${a}`)}:`;
-    const step = (command: Step) => command.run(model, world);
+    const own = world.steps.length - 1;
+    world.steps[own] = `${this.describe(`assistant#${a}`)}:`;
+    // Each command is a step of the sequence while it runs (a failure in it is reported as the
+    // next step), then a lettered line of this one: a shrunk failure stays a short list of steps.
+    let letter = 0;
+    const step = async (command: Step) => {
+      await command.run(model, world);
+      const line = world.steps.pop() ?? '';
+      world.steps[own] += `\n         ${String.fromCharCode(97 + letter++)}. ${line}`;
+    };
     const assistantPick = () => model.live('assistants').indexOf(a);
     const basePick = (b: number) => model.live('bases').indexOf(b);
     for (let missing = basesMissing(model, a); missing > 0; missing -= 1) await step(new CreateBase());
