@@ -369,3 +369,82 @@ describe('picked and coverage', () => {
     for (const transition of Object.keys(TRANSITIONS)) expect(ids.has(transition), transition).toBe(true);
   });
 });
+
+describe('the knowledge histories', () => {
+  it('holds the schedule PATCH auto-refresh last set, with the interval only where the document states it', () => {
+    const model = withBases(1);
+    expect(model.schedule(0)).toBeUndefined();
+    expect(model.setAutoRefresh(0, { enabled: true, intervalDays: 5 })).toMatchObject({
+      enabled: true,
+      intervalDays: 5,
+    });
+    // Disabled after an interval was sent: the interval shown is open.
+    expect(model.setAutoRefresh(0, { enabled: false })).toMatchObject({
+      enabled: false,
+      intervalDays: undefined,
+    });
+  });
+
+  it('a base never given an interval nor turned on shows the default 3 once disabled', () => {
+    const model = withBases(1);
+    expect(model.setAutoRefresh(0, { enabled: false })).toMatchObject({ enabled: false, intervalDays: 3 });
+  });
+
+  it('counts STATE-05 when a view shows the schedule after another kind of write, once per batch of writes', () => {
+    const model = withBases(1);
+    model.scheduleKept(0);
+    model.setAutoRefresh(0, { enabled: true, intervalDays: 2 });
+    model.scheduleKept(0);
+    expect(model.coverage.get('STATE-05')).toBeUndefined();
+    model.ingest(0, doc('m1'), 'vector');
+    attach(model, 0, 0);
+    model.scheduleKept(0);
+    model.scheduleKept(0);
+    expect(model.coverage.get('STATE-05')).toBe(1);
+    model.deleteDocument(0);
+    model.scheduleKept(0);
+    expect(model.coverage.get('STATE-05')).toBe(2);
+  });
+
+  it('knows the URL-sourced documents refresh-now re-crawls, and counts the others left alone', () => {
+    const model = withBases(1);
+    model.ingest(0, { ...doc('page'), source: 'url' }, 'auto');
+    model.refreshed(0);
+    expect(model.coverage.get('KB-REFRESH-10')).toBeUndefined();
+    model.ingest(0, { ...doc('pasted'), source: 'text' }, 'vector');
+    expect(model.urlDocuments(0)).toEqual([0]);
+    model.refreshed(0);
+    expect(model.coverage.get('KB-REFRESH-10')).toBe(1);
+  });
+
+  it("a changing page's document takes the sentence and word of the revision served; a re-crawl counts STATE-06", () => {
+    const model = withBases(1);
+    const d = model.ingest(
+      0,
+      { ...doc('Bulletin'), source: 'url', page: { token: 't', revision: 0 } },
+      'auto',
+    );
+    model.pageServed(d, 1, 'revision one.', 'one', false);
+    expect(model.document(d)).toMatchObject({ page: { token: 't', revision: 1 }, sentence: 'revision one.' });
+    expect(model.coverage.get('STATE-06')).toBeUndefined();
+    model.pageServed(d, 2, 'revision two.', 'two', true);
+    expect(model.document(d)).toMatchObject({ page: { revision: 2 }, marker: 'two' });
+    expect(model.coverage.get('STATE-06')).toBe(1);
+  });
+
+  it('remembers the titles of deleted documents per live base, and the names of deleted bases', () => {
+    const model = new AccountModel();
+    model.createBase({ name: 'Manuals' });
+    model.createBase({ name: 'Policies', description: 'Refunds' });
+    expect(model.base(0)).toMatchObject({ name: 'Manuals', description: '' });
+    model.ingest(0, { ...doc('a'), title: 'FAQ' }, 'vector');
+    model.ingest(0, doc('b'), 'vector');
+    model.deleteDocument(0);
+    model.deleteDocument(1);
+    expect(model.deletedTitles(0)).toEqual([[0, 'FAQ']]);
+    model.deleteBase(1);
+    expect([...model.deletedBases]).toEqual([[1, { name: 'Policies', description: 'Refunds' }]]);
+    model.deleteBase(0);
+    expect(model.deletedBases.get(0)?.name).toBe('Manuals');
+  });
+});

@@ -9,6 +9,13 @@
  * the model records what the implementation answered, or nothing.
  */
 
+import {
+  afterBody,
+  documentedIntervalDays,
+  NOTHING_SET,
+  type IntervalHistory,
+} from '../checks/auto-refresh-interval.ts';
+
 type GroundingMode = 'strict' | 'supplemental';
 
 export interface Attachment {
@@ -96,11 +103,36 @@ export interface ModelDocument {
   chunks: number;
   /** A word only this document holds: a query for it can only be answered from this document. */
   marker: string;
+  // ---- what the knowledge views compare (src/stateful/views/knowledge.ts), where the command knows it
+  /** The title it is listed under: the one sent, or the documented default (filename, page title). */
+  title?: string;
+  /** How it was ingested: only URL-sourced documents are re-crawled (KB-REFRESH-10). */
+  source?: 'text' | 'file' | 'url';
+  /** A sentence of its text, verbatim: a query made of it finds the document (a vector-tier one). */
+  sentence?: string;
+  /** A page of the changing fixture (CHANGING): its token, and the revision its text is known to hold. */
+  page?: { token: string; revision: number };
+}
+
+/** The auto-refresh schedule as PATCH auto-refresh last set it (STATE-05). */
+export interface ModelSchedule {
+  enabled: boolean;
+  /** The intervalDays the base must show, where the document states it (undefined where open). */
+  intervalDays: number | undefined;
+  /** What the bodies sent so far set (whether an interval was ever sent, or auto-refresh turned on). */
+  history: IntervalHistory;
+  /** Kinds of other writes to the base since it was set: a view still showing it covers STATE-05. */
+  writesSince: Set<string>;
 }
 
 export interface ModelBase {
   /** Live documents, by number. */
   documents: Map<number, ModelDocument>;
+  /** Its name and description as created (description: empty when none was sent), where known. */
+  name?: string;
+  description?: string;
+  /** Undefined until PATCH auto-refresh is sent. */
+  schedule?: ModelSchedule;
 }
 
 /**
@@ -140,6 +172,15 @@ export const TRANSITIONS = {
   'AS-TRANSFER-06': 'assistant transferred without keepAccess, then every view of both accounts',
   'AS-TRANSFER-07': 'assistant transferred with keepAccess true, then every view of both accounts',
   'AS-LIST-12': 'ret=count compared with the total of the same filters (the collection unmoved)',
+  // ---- histories across the knowledge views (src/stateful/views/knowledge.ts)
+  'STATE-05':
+    'auto-refresh set (PATCH), then still shown after another kind of write to the base (ingest, document delete, attach, refresh-now)',
+  'STATE-06': 'refresh-now after the page changed: the re-crawled revision served by query',
+  'KB-REFRESH-10': 'refresh-now with pasted text or an uploaded file in the base: left alone',
+  'KB-INGEST-05': "a deleted document's title given to a new document: listed once, the new one",
+  'KB-ATTACH-14': "a deleted base's name given to a new base: a new, empty base, the old one gone",
+  'LIM-01':
+    'three bases attached, a slot freed (a detach, or one of the bases deleted), and a fourth attached',
 } as const;
 
 export type Transition = keyof typeof TRANSITIONS;
@@ -167,6 +208,8 @@ export class AccountModel {
   readonly bases = new Map<number, ModelBase>();
   /** Documents deleted (or gone with their base), by number: never to be served again. */
   readonly deletedDocuments = new Map<number, ModelDocument>();
+  /** Bases the sequence deleted, by number, with the name they had: never to be listed again. */
+  readonly deletedBases = new Map<number, { name: string | undefined; description: string | undefined }>();
   /**
    * Assistants the sequence deleted, by number: never to be listed, searched or got again (unless
    * one is created again under its customPersonaId: then it leaves this set).
@@ -180,6 +223,8 @@ export class AccountModel {
   readonly created = { assistant: 0, plugin: 0, base: 0, document: 0 };
   /** How often each transition was exercised. */
   readonly coverage = new Map<Transition, number>();
+  /** Knowledge-view checkpoints drawn so far (commands/check-knowledge-views.ts). */
+  knowledgeCheckpoints = 0;
 
   private count(transition: Transition, times = 1): void {
     if (times > 0) this.coverage.set(transition, (this.coverage.get(transition) ?? 0) + times);
@@ -366,9 +411,12 @@ export class AccountModel {
 
   // ---------------------------------------------------------------- bases and documents
 
-  createBase(): number {
+  createBase(identity?: { name: string; description?: string }): number {
     const n = this.created.base++;
-    this.bases.set(n, { documents: new Map() });
+    this.bases.set(n, {
+      documents: new Map(),
+      ...(identity ? { name: identity.name, description: identity.description ?? '' } : {}),
+    });
     return n;
   }
 
@@ -383,6 +431,7 @@ export class AccountModel {
     this.count('KB-ATTACH-13', detachedFrom.length);
     for (const [d, doc] of base.documents) this.deletedDocuments.set(d, doc);
     this.bases.delete(n);
+    this.deletedBases.set(n, { name: base.name, description: base.description });
     return { detachedFrom };
   }
 
@@ -392,6 +441,7 @@ export class AccountModel {
     const d = this.created.document++;
     base.documents.set(d, { ...doc, base: n });
     if (requestedMode !== 'auto') this.count('STATE-03');
+    this.wroteTo(n, 'ingest');
     return d;
   }
 
@@ -400,6 +450,7 @@ export class AccountModel {
     const doc = this.document(d);
     this.base(doc.base).documents.delete(d);
     this.deletedDocuments.set(d, doc);
+    this.wroteTo(doc.base, 'document delete');
     this.count('STATE-13');
     if (doc.chunks > 0) this.count('STATE-14');
     return doc;
@@ -459,6 +510,7 @@ export class AccountModel {
     this.count(assistant.attachments.has(b) ? 'KB-ATTACH-05' : 'KB-ATTACH-01');
     if (!result.enabled) this.count('STATE-02');
     assistant.attachments.set(b, { ...result });
+    this.wroteTo(b, 'attach');
   }
 
   /** PATCH: the fields sent change, the others keep their value (KB-ATTACH-07, KB-ATTACH-22). */
@@ -485,6 +537,84 @@ export class AccountModel {
 
   isAttached(a: number, b: number): boolean {
     return this.assistants.get(a)?.attachments.has(b) ?? false;
+  }
+
+  // ---------------------------------------------------------------- schedule, re-crawl, reuse, the limit
+
+  /** PATCH auto-refresh with `body` answered 200: the schedule the base must show from now on (STATE-05). */
+  setAutoRefresh(b: number, body: { enabled: boolean; intervalDays?: number }): ModelSchedule {
+    const base = this.base(b);
+    const history = afterBody(base.schedule?.history ?? NOTHING_SET, body);
+    base.schedule = {
+      enabled: body.enabled,
+      intervalDays: documentedIntervalDays(history, body),
+      history,
+      writesSince: new Set(),
+    };
+    return base.schedule;
+  }
+
+  /** The schedule base `b` must show: the one last set, or that of a base never given one. */
+  schedule(b: number): Pick<ModelSchedule, 'enabled' | 'intervalDays'> | undefined {
+    return this.base(b).schedule;
+  }
+
+  /** Another kind of write reached base `b` (it must keep its schedule). */
+  wroteTo(b: number, kind: string): void {
+    this.bases.get(b)?.schedule?.writesSince.add(kind);
+  }
+
+  /** A view showed base `b`'s schedule as set: counts STATE-05 when other writes came between. */
+  scheduleKept(b: number): void {
+    const schedule = this.bases.get(b)?.schedule;
+    if (!schedule || schedule.writesSince.size === 0) return;
+    this.count('STATE-05');
+    schedule.writesSince.clear();
+  }
+
+  /** The live documents of base `b` ingested from a URL (the ones refresh-now re-crawls). */
+  urlDocuments(b: number): number[] {
+    return [...this.base(b).documents].filter(([, doc]) => doc.source === 'url').map(([d]) => d);
+  }
+
+  /**
+   * refresh-now on base `b` answered 200: a write to it (for its schedule), which leaves its pasted
+   * text and files alone (KB-REFRESH-10, counted when there were some).
+   */
+  refreshed(b: number): void {
+    this.wroteTo(b, 'refresh-now');
+    const base = this.base(b);
+    if ([...base.documents.values()].some((doc) => doc.source === 'text' || doc.source === 'file'))
+      this.count('KB-REFRESH-10');
+  }
+
+  /**
+   * A changing page's document `d` was seen holding `revision`, at its ingest or after a re-crawl
+   * (`recrawl`, STATE-06): its sentence and word are that revision's from now on.
+   */
+  pageServed(d: number, revision: number, sentence: string, marker: string, recrawl: boolean): void {
+    const doc = this.document(d);
+    if (doc.page) doc.page = { ...doc.page, revision };
+    doc.sentence = sentence;
+    doc.marker = marker;
+    if (recrawl) this.count('STATE-06');
+  }
+
+  /** The titles of base `b`'s deleted documents (while it lives), each with the document's number. */
+  deletedTitles(b: number): Array<[number, string]> {
+    return this.deletedIn(b).flatMap(([d, doc]) =>
+      doc.title !== undefined ? [[d, doc.title] as [number, string]] : [],
+    );
+  }
+
+  /** Counts a reuse of a deleted identity judged by the views: a document title, a base name. */
+  reused(what: 'document title' | 'base name'): void {
+    this.count(what === 'document title' ? 'KB-INGEST-05' : 'KB-ATTACH-14');
+  }
+
+  /** Counts an attach taken after assistant `a`, once full, had a slot freed (LIM-01). */
+  slotFreed(): void {
+    this.count('LIM-01');
   }
 
   // ---------------------------------------------------------------- lookups

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { expectProperty } from '../checks/property.ts';
 import type { CheckContext } from '../harness/check.ts';
+import { CheckKnowledgeViews } from './commands/check-knowledge-views.ts';
 import { accountCommands, viewLimit, viewTurn } from './commands/index.ts';
 import { AccountModel, addCoverage, TRANSITIONS, type Transition } from './model.ts';
 import { failedStep } from './step.ts';
@@ -57,6 +58,9 @@ export async function runAccountModel(ctx: CheckContext, coverage: ModelRunCover
             throw failedStep(world, error);
           });
         }
+        // ---- the knowledge views, always read once more at the end of a sequence
+        const knowledgeViews = new CheckKnowledgeViews();
+        if (knowledgeViews.check(model)) await knowledgeViews.run(model, world);
       } finally {
         coverage.sequences += 1;
         addCoverage(coverage.transitions, model.coverage);

@@ -62,6 +62,8 @@ export class World {
    * (an update without keepAccess answered 200): B's get is not held to a name.
    */
   readonly nameUnsure = new Set<number>();
+  /** kbIds of the bases the sequence deleted (by number): never to be listed again. */
+  readonly deletedBases = new Map<number, string>();
   /** Assistants handed over to account B (by number): B's key deletes them when the sequence ends. */
   readonly transferred = new Map<number, Created<string>>();
   /**
@@ -159,6 +161,7 @@ export class World {
   forget(kind: 'assistants' | 'plugins' | 'bases', n: number): void {
     if (kind === 'assistants') this.deletedAssistants.set(n, this.assistantId(n));
     if (kind === 'plugins') this.deletedPlugins.set(n, this.plugin(n));
+    if (kind === 'bases') this.deletedBases.set(n, this.kbId(n));
     this[kind].get(n)?.forget();
     this[kind].delete(n);
   }

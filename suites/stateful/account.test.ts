@@ -115,8 +115,29 @@ describe('the account as a state machine', () => {
       // A write refused for scope changes nothing.
       'AUTH-08',
       'ERR-10',
+      // The knowledge views after any history (src/stateful/views/knowledge.ts): the list of bases,
+      // each assistant's bases, documents, stats and queries; the schedule after other writes, a
+      // re-crawl after the page changed, identities given again after a delete, the limit freed.
+      'KB-BASE-02',
+      'KB-BASE-03',
+      'KB-BASE-08',
+      'KB-BASE-09',
+      'LIM-15',
+      'KB-ASSISTANT-01',
+      'KB-ASSISTANT-02',
+      'KB-ASSISTANT-03',
+      'KB-DOC-02',
+      'KB-DOC-07',
+      'KB-INGEST-05',
+      'KB-INGEST-12',
+      'KB-INGEST-15',
+      'STATE-05',
+      'STATE-06',
+      'KB-REFRESH-08',
+      'KB-REFRESH-10',
+      'CONV-15',
     ],
-    'any sequence of creates, updates, deletes (and creates again under the same id or title), renames, publishes, ingests, attachments, queries, lists, searches, shares, transfers and scope-refused writes on the account answers as the model of the document says, its state read back after each step and every view of both accounts compared with the model at checkpoints and at the end',
+    'any sequence of creates, updates, deletes (and creates again under the same id or title), renames, publishes, ingests, attachments, queries, lists, searches, shares, transfers, schedules, re-crawls and scope-refused writes on the account answers as the model of the document says, its state read back after each step and every view of both accounts compared with the model at checkpoints and at the end',
     async (ctx) => {
       const coverage: ModelRunCoverage = { sequences: 0, transitions: new Map() };
       try {
@@ -158,6 +179,8 @@ describe('the account as a state machine', () => {
         'updateAttachment',
         'detachKnowledgeBase',
         'listPersonaKnowledgeBases',
+        'setAutoRefresh',
+        'refreshNow',
       ],
     },
   );

@@ -15,7 +15,8 @@ export class CreateBase extends Step {
   protected async act(model: AccountModel, world: World): Promise<void> {
     const name = world.account.unique('sb');
     const { kbId, forget } = await createKnowledgeBase(world.client, world.tracker, { name });
-    const n = model.createBase();
+    // Created without a description: the base shows the default, an empty string (KB-BASE-03).
+    const n = model.createBase({ name });
     world.bases.set(n, { id: kbId, forget });
     world.vectorCounts.set(n, 0);
   }

@@ -32,6 +32,14 @@ import { TransferAssistant } from './transfer-assistant.ts';
 import { UpdateAssistant } from './update-assistant.ts';
 import { UpdatePlugin } from './update-plugin.ts';
 import { BaseStats } from './stats.ts';
+// ---- the knowledge views and the histories around them
+import { AttachAroundTheLimit, type Freeing } from './attach-around-the-limit.ts';
+import { CheckKnowledgeViews } from './check-knowledge-views.ts';
+import { CreateBaseReusingName } from './create-base-reusing-name.ts';
+import { IngestChangingPage } from './ingest-changing-page.ts';
+import { IngestReusedTitle } from './ingest-reused-title.ts';
+import { RefreshNow } from './refresh-now.ts';
+import { SetAutoRefresh } from './set-auto-refresh.ts';
 
 type Command = fc.Arbitrary<fc.AsyncCommand<AccountModel, World>>;
 
@@ -136,6 +144,28 @@ export function accountCommands(viewers: ReadonlySet<ViewerRole>, transfer: bool
     [1, fc.tuple(pick, attachBody).map(([p, body]) => new PatchAttachment(p, body))],
     [1, pick.map((p) => new Detach(p))],
   ];
+  // ---- the knowledge views and the histories around them: a checkpoint of every view; the
+  // schedule, then other writes; a page that changed, re-crawled; a deleted document's title and a
+  // deleted base's name given again; an assistant filled to the limit, a slot freed each way.
+  weighted.push(
+    [1, fc.constant(new CheckKnowledgeViews())],
+    [
+      1,
+      fc
+        .tuple(pick, fc.boolean(), fc.option(fc.integer({ min: 1, max: 30 }), { nil: undefined }))
+        .map(([b, enabled, days]) => new SetAutoRefresh(b, enabled, days)),
+    ],
+    [1, pick.map((b) => new IngestChangingPage(b))],
+    [1, pick.map((b) => new RefreshNow(b))],
+    [2, fc.tuple(pick, pick).map(([b, d]) => new IngestReusedTitle(b, d))],
+    [2, pick.map((b) => new CreateBaseReusingName(b))],
+    [
+      1,
+      fc
+        .tuple(pick, fc.constantFrom<Freeing>('detach', 'delete base', 'delete assistant'), pick)
+        .map(([a, freeing, freed]) => new AttachAroundTheLimit(a, freeing, freed)),
+    ],
+  );
   if (transfer)
     weighted.push([
       1,

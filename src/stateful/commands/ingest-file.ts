@@ -35,7 +35,8 @@ export class IngestFile extends Step {
     const kbId = world.kbId(b);
     const marker = markerWord(world.prefix);
     const filename = `${marker}.${this.type}`;
-    const text = `${markedSentence(marker)}\n\nUploaded by the conformance suite's model of the account.\n`;
+    const sentence = markedSentence(marker);
+    const text = `${sentence}\n\nUploaded by the conformance suite's model of the account.\n`;
     const exchange = await world.client.call('uploadFile', {
       path: { kbId },
       multipart: {
@@ -49,7 +50,7 @@ export class IngestFile extends Step {
     expect(listed?.title, `title of the file uploaded without one`).toBe(filename);
     const tier = listed?.mode === 'inline' ? 'inline' : 'vector';
     const chunks = tier === 'vector' ? Number(bodyOf(exchange).chunksCreated) : 0;
-    const d = model.ingest(b, { tier, chunks, marker }, 'auto');
+    const d = model.ingest(b, { tier, chunks, marker, title: filename, source: 'file', sentence }, 'auto');
     world.documents.set(d, docId);
     await expectBaseInStep(model, world, b, chunks > 0 ? 'up' : 'any');
   }

@@ -12,6 +12,12 @@ export const LENGTHS = { short: 240, long: 6_000 } as const;
 
 export type IngestMode = 'vector' | 'inline' | 'auto';
 
+/** The text's first sentence (the marked one textOfLength opens with), verbatim. */
+export function firstSentence(text: string): string {
+  const end = text.indexOf('.');
+  return end > 0 ? text.slice(0, end + 1) : text;
+}
+
 /**
  * POST ingest-text with a word of its own: the answer of the tier `mode` asks for (either tier's
  * for `auto`, which is then recorded), after which the base lists it in that tier and its counts
@@ -36,12 +42,15 @@ export class IngestText extends Step {
     const b = picked(model.live('bases'), this.pick) ?? -1;
     world.steps[world.steps.length - 1] = this.describe(`base#${b}`, `doc#${model.created.document}`);
     const marker = markerWord(world.prefix);
-    const { docId, tier, exchange } = await world.kb.addText(world.kbId(b), {
-      mode: this.mode,
-      text: textOfLength(LENGTHS[this.length], marker),
-    });
+    const text = textOfLength(LENGTHS[this.length], marker);
+    const { docId, tier, exchange, body } = await world.kb.addText(world.kbId(b), { mode: this.mode, text });
     const chunks = tier === 'vector' ? Number(bodyOf(exchange).chunksCreated) : 0;
-    const d = model.ingest(b, { tier, chunks, marker }, this.mode);
+    const title = String(body.title);
+    const d = model.ingest(
+      b,
+      { tier, chunks, marker, title, source: 'text', sentence: firstSentence(text) },
+      this.mode,
+    );
     world.documents.set(d, docId);
     await expectBaseInStep(model, world, b, chunks > 0 ? 'up' : 'any');
   }

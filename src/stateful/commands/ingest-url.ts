@@ -47,7 +47,19 @@ export class IngestUrl extends Step {
     );
     const tier = expectIngestUrlAnswer(world.spec, exchange);
     const chunks = tier === 'vector' ? Number(bodyOf(exchange).chunksCreated) : 0;
-    const d = model.ingest(b, { tier, chunks, marker: ARTICLE_WORD }, 'auto');
+    // Ingested without a title: listed under the page title (KB-INGEST-12).
+    const d = model.ingest(
+      b,
+      {
+        tier,
+        chunks,
+        marker: ARTICLE_WORD,
+        title: ARTICLE.title,
+        source: 'url',
+        sentence: ARTICLE.sentences[0],
+      },
+      'auto',
+    );
     world.documents.set(d, docId);
     await expectBaseInStep(model, world, b, chunks > 0 ? 'up' : 'any');
   }
