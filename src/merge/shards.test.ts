@@ -48,7 +48,11 @@ describe('sharded runs merged', () => {
     const entries = (reportDir: string) =>
       (JSON.parse(readFileSync(join(reportDir, 'exchanges.har'), 'utf8')) as { log: { entries: unknown[] } })
         .log.entries.length;
-    expect(entries(join(dir, 'merged'))).toBe(entries(join(dir, 'single')));
+    // Every exchange of every shard is in the merged HAR. (Not compared with the single run: checks
+    // that share the account with concurrent files read again while the collection moves, so how
+    // many requests a run makes depends on what ran beside it.)
+    const shardEntries = shards.map(entries).reduce((a, b) => a + b, 0);
+    expect(entries(join(dir, 'merged'))).toBe(shardEntries);
   });
 });
 
