@@ -301,6 +301,19 @@ function asVerdictOnOwnOperation(error: unknown, meta: CheckMeta): unknown {
  * failure; anything else is rethrown, for vitest to report as failed (a verdict) or errored (the
  * harness broke, or a setup step on an operation the check is not about).
  */
+/** A check's failure as a verdict on the implementation (not a harness or set-up error). */
+function isVerdict(error: unknown): error is Error {
+  return error instanceof ConformanceFailure || (error instanceof Error && error.name === 'AssertionError');
+}
+
+/**
+ * The self-test's faults (by fault and the reference it is planted in) that a check of the current
+ * batch has failed: one verdict is all a fault needs, so its other checks are skipped rather than
+ * run (the costliest, the account model, runs last in a batch's file order). Per worker, which is
+ * one lane's.
+ */
+const caughtInBatch = new Set<string>();
+
 export function settleCheckError(thrown: unknown, meta: CheckMeta): void {
   const error = asVerdictOnOwnOperation(thrown, meta);
   if (error instanceof ConformanceWarning) {
@@ -313,9 +326,7 @@ export function settleCheckError(thrown: unknown, meta: CheckMeta): void {
     }
     return;
   }
-  const verdict =
-    error instanceof ConformanceFailure || (error instanceof Error && error.name === 'AssertionError');
-  if (meta.kind === 'should' && verdict) {
+  if (meta.kind === 'should' && isVerdict(error)) {
     meta.warning = error.message;
     return;
   }
@@ -387,6 +398,10 @@ export function check(
         const context = task.context as unknown as CheckContext;
         const checkMeta = task.meta.check ?? meta;
         checkMeta.started = true;
+        const faultKey =
+          checkMeta.fault === undefined ? undefined : `${checkMeta.fault} ${context.target.baseUrl}`;
+        if (faultKey !== undefined && caughtInBatch.has(faultKey))
+          context.skip('the self-test: an earlier check of this batch already caught the fault');
         if (context.target.readOnly === true) {
           const writes = checkMeta.operations.filter((id) => isWrite(context.spec.operation(id)));
           if (writes.length > 0) context.skip(`--read-only: the check writes (${writes.join(', ')})`);
@@ -405,7 +420,12 @@ export function check(
           // The request and the answer a verdict rests on, in the Allure report beside the failure.
           if (error instanceof Error && 'exchange' in error && error.exchange !== undefined)
             await attachment('exchange (curl and answer)', error.message, 'text/plain');
-          settleCheckError(error, checkMeta);
+          try {
+            settleCheckError(error, checkMeta);
+          } catch (settled) {
+            if (faultKey !== undefined && isVerdict(settled)) caughtInBatch.add(faultKey);
+            throw settled;
+          }
         } finally {
           if (checkMeta.observations.length > 0)
             await attachment(
