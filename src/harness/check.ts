@@ -229,7 +229,14 @@ const conformanceTest = base.extend<CheckFixtures & InternalFixtures>({
       await use((requirement, value) => {
         // Made stable before it is cut short, so a cut never leaves half a run prefix behind.
         const text = typeof value === 'string' ? value : JSON.stringify(value);
-        task.meta.check?.observations.push({ requirement, value: show(stableValue(text, target.runPrefix)) });
+        const observation = { requirement, value: show(stableValue(text, target.runPrefix)) };
+        const observations = task.meta.check?.observations;
+        // A history reads the same view after every step: one behaviour seen is one observation,
+        // however often it was seen (how often depends on the draw and on timing, not the target).
+        const seen = observations?.some(
+          (o) => o.requirement === observation.requirement && o.value === observation.value,
+        );
+        if (!seen) observations?.push(observation);
       });
     },
     AUTO,
