@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../http/exchange.ts';
 import { ConformanceFailure } from './failure.ts';
-import { expectEachOnce, judgeWalk, type PageWalk } from './page-walk.ts';
+import { expectEachOnce, judgeWalks, WALK_TRIES, type PageWalk } from './page-walk.ts';
 
 function exchange(page: number): Exchange {
   return {
@@ -111,7 +111,7 @@ describe('expectEachOnce', () => {
   });
 });
 
-describe('judgeWalk', () => {
+describe('judgeWalks', () => {
   const moving = walk(
     [
       ['a', 'b', 'c'],
@@ -120,27 +120,87 @@ describe('judgeWalk', () => {
     ],
     { totals: [7, 8, 8] },
   );
+  // A delete and a create between two page reads: the total holds, an item shows twice.
+  const shifted = walk([
+    ['a', 'b', 'c'],
+    ['c', 'd', 'e'],
+    ['f', 'g'],
+  ]);
+  const clean = walk([['a', 'b', 'c'], ['d', 'e', 'f'], ['g']]);
+  const reader = (walks: PageWalk[]) => {
+    let reads = 0;
+    return {
+      read: async () => walks[Math.min(reads++, walks.length - 1)]!,
+      reads: () => reads,
+    };
+  };
 
-  it('records, without failing, a walk another client changed on a shared collection', () => {
+  it('records, without failing, a walk another client kept changing on a shared collection', async () => {
     const seen: string[] = [];
-    judgeWalk(moving, WANTED, { isolated: false, observe: (v) => seen.push(v) });
+    const r = reader([moving]);
+    const result = await judgeWalks(r.read, WANTED, { isolated: false, observe: (v) => seen.push(v) });
+    expect(result.judged).toBe(false);
+    expect(r.reads()).toBe(WALK_TRIES);
     expect(seen).toEqual([expect.stringMatching(/changed while its pages were read/)]);
   });
 
-  it("fails a moving total where only the check's own items match", () => {
-    expect(() => judgeWalk(moving, WANTED, { isolated: true, observe: () => {} })).toThrow(
-      /a total of 7, then 8/,
-    );
+  it('judges the first clean walk of a shared collection after one that shifted', async () => {
+    const seen: string[] = [];
+    const r = reader([shifted, clean]);
+    const result = await judgeWalks(r.read, WANTED, { isolated: false, observe: (v) => seen.push(v) });
+    expect(result).toEqual({ walk: clean, judged: true });
+    expect(r.reads()).toBe(2);
+    expect(seen).toEqual([]);
   });
 
-  it('records a capped walk and observes nothing for a complete one', () => {
+  it('fails a shared collection only when every walk shows the defect', async () => {
+    const r = reader([shifted]);
+    await expect(judgeWalks(r.read, WANTED, { isolated: false, observe: () => {} })).rejects.toThrow(
+      /c 2 times, on pages 1, 2 \(in each of 3 walks\) \/ Documented: a paginated collection/,
+    );
+    expect(r.reads()).toBe(WALK_TRIES);
+  });
+
+  it('judges a shift that is not settled by a later change as not judged', async () => {
     const seen: string[] = [];
-    const capped = walk([['x', 'a', 'b']], { totalPages: 9, cap: 1, totals: [27] });
-    judgeWalk(capped, WANTED, { isolated: false, observe: (v) => seen.push(v) });
-    judgeWalk(walk([['a', 'b', 'c'], ['d', 'e', 'f'], ['g']]), WANTED, {
-      isolated: true,
+    const result = await judgeWalks(reader([shifted, moving]).read, WANTED, {
+      isolated: false,
       observe: (v) => seen.push(v),
     });
+    expect(result.judged).toBe(false);
+    expect(seen).toEqual([expect.stringMatching(/changed while its pages were read/)]);
+  });
+
+  it("fails at once where only the check's own items match: a moving total, an item twice", async () => {
+    await expect(
+      judgeWalks(reader([moving]).read, WANTED, { isolated: true, observe: () => {} }),
+    ).rejects.toThrow(/a total of 7, then 8/);
+    const r = reader([shifted, clean]);
+    await expect(judgeWalks(r.read, WANTED, { isolated: true, observe: () => {} })).rejects.toThrow(
+      /c 2 times/,
+    );
+    expect(r.reads()).toBe(1);
+  });
+
+  it('walks again when an item that may be absent shows twice, and fails it when it always does', async () => {
+    const twice = walk([['a', 'b', 'c', 'x'], ['x', 'd', 'e', 'f'], ['g']]);
+    const withX = walk([
+      ['a', 'b', 'c', 'x'],
+      ['d', 'e', 'f', 'g'],
+    ]);
+    const judgement = { isolated: false, observe: () => {}, atMostOnce: ['x', 'y'] };
+    expect(await judgeWalks(reader([twice, withX]).read, WANTED, judgement)).toEqual({
+      walk: withX,
+      judged: true,
+    });
+    await expect(judgeWalks(reader([twice]).read, WANTED, judgement)).rejects.toThrow(/x 2 times/);
+  });
+
+  it('records a capped walk and observes nothing for a complete one', async () => {
+    const seen: string[] = [];
+    const capped = walk([['x', 'a', 'b']], { totalPages: 9, cap: 1, totals: [27] });
+    await judgeWalks(reader([capped]).read, WANTED, { isolated: false, observe: (v) => seen.push(v) });
+    await judgeWalks(reader([clean]).read, WANTED, { isolated: true, observe: (v) => seen.push(v) });
     expect(seen).toEqual([expect.stringMatching(/stopped at its cap of 1 pages/)]);
   });
 });

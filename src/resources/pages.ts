@@ -1,5 +1,5 @@
 import { ConformanceFailure } from '../checks/failure.ts';
-import type { PageWalk, WalkedPage } from '../checks/page-walk.ts';
+import { WALK_TRIES, type PageWalk, type WalkedPage } from '../checks/page-walk.ts';
 import { expectStatus } from '../checks/status.ts';
 import type { ApiClient, QueryValue } from '../http/client.ts';
 import type { Exchange } from '../http/exchange.ts';
@@ -92,7 +92,8 @@ export interface FindResult {
 /**
  * Looks for particular assistants (by `customPersonaId`) or plugins (by `title`) in a collection.
  * Other clients may delete their own items while the pages are read, which shifts later items one
- * page up; a wanted item missed that way is looked for in one more pass before it counts as absent.
+ * page up; a wanted item missed that way is looked for again, up to WALK_TRIES passes in all,
+ * before it counts as absent.
  */
 export async function findInCollection(
   client: ApiClient,
@@ -105,7 +106,7 @@ export async function findInCollection(
   const want = new Set(wanted);
   const allFound = (gathered: readonly JsonObject[]) =>
     [...want].every((id) => items.has(id) || gathered.some((item) => item[key] === id));
-  for (let pass = 0; pass < 2; pass += 1) {
+  for (let pass = 0; pass < WALK_TRIES; pass += 1) {
     const { items: seen, pages } = await collect(client, operationId, { ...options, until: allFound });
     for (const item of seen) {
       const id = item[key];

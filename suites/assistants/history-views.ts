@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { ConformanceFailure } from '../../src/checks/failure.ts';
 import { expectPageArithmetic } from '../../src/checks/list-page.ts';
-import { judgeWalk, type PageWalk } from '../../src/checks/page-walk.ts';
+import { judgeWalks, type PageWalk } from '../../src/checks/page-walk.ts';
 import { expectSchema } from '../../src/checks/schema.ts';
 import { expectStatus } from '../../src/checks/status.ts';
 import type { CheckContext } from '../../src/harness/check.ts';
@@ -89,20 +89,19 @@ function expectListItem(item: JsonObject, member: Member, where: string): void {
 interface Walked {
   walk: PageWalk;
   items: Map<string, JsonObject>;
-  /** Every page to totalPages was read and the total never moved. */
+  /** The walk was judged: every page read, the total steady, each expected member on one page. */
   whole: boolean;
   total: number | undefined;
 }
 
-async function walk(
+function readWalk(
   ctx: Ctx,
   client: ApiClient,
   operation: 'listPersonas' | 'searchPersonas',
   query: ListQuery,
   limit: number,
-): Promise<Walked> {
-  const items = new Map<string, JsonObject>();
-  const result = await walkPages(client, operation, {
+): Promise<PageWalk> {
+  return walkPages(client, operation, {
     query,
     key: 'customPersonaId',
     limit,
@@ -110,20 +109,14 @@ async function walk(
     onPage: (exchange: Exchange, page: number) => {
       expectSchema(ctx.spec, exchange);
       expectPageArithmetic(exchange, { items: 'allPersonas', total: 'totalPersonas', limit, page });
-      for (const item of objectsIn(bodyOf(exchange), 'allPersonas'))
-        if (typeof item.customPersonaId === 'string') items.set(item.customPersonaId, item);
     },
   });
-  const totals = new Set(result.pages.map((p) => String(p.total)));
-  const whole = totals.size === 1 && result.pages.length >= result.totalPages;
-  const total = Number(result.pages[0]?.total);
-  return { walk: result, items, whole, total: Number.isInteger(total) ? total : undefined };
 }
 
 /**
- * A walk of one query, judged: each member the query must show is on exactly one page, no member
- * it must not show is on any, and when every page was read with a total that never moved, the total
- * is the number of assistants walked.
+ * A walk of one query, judged (judgeWalks: a query others also write to is walked again before a
+ * defect counts): each member the query must show is on exactly one page, no member it must not
+ * show is on any, and when the walk was judged whole, the total is the number of assistants walked.
  */
 async function judgeQuery(
   ctx: Ctx,
@@ -136,30 +129,34 @@ async function judgeQuery(
   options: { isolated: boolean; requirement: string },
 ): Promise<Walked> {
   const client = ctx.as(reader);
-  const walked = await walk(ctx, client, operation, query, limit);
   const where = `${reader === 'full' ? 'account A' : 'account B'} ${operation} ${JSON.stringify(query)} at limit ${limit}`;
-  judgeWalk(
-    walked.walk,
+  const { walk, judged } = await judgeWalks(
+    () => readWalk(ctx, client, operation, query, limit),
     expected.map((m) => m.id),
     { isolated: options.isolated, observe: (value) => ctx.observe(options.requirement, value) },
   );
+  const items = new Map<string, JsonObject>();
+  for (const page of walk.pages)
+    for (const item of objectsIn(bodyOf(page.exchange), 'allPersonas'))
+      if (typeof item.customPersonaId === 'string') items.set(item.customPersonaId, item);
   for (const member of forbidden) {
-    const page = walked.walk.pages.find((p) => p.identities.includes(member.id));
+    const page = walk.pages.find((p) => p.identities.includes(member.id));
     if (page)
       throw new ConformanceFailure(
         `Received: ${member.id} (${member.deleted ? 'deleted' : member.isPublic ? 'public' : 'private'}, os ${member.os.join(',')}, ${member.mainAgent ? 'main agent' : 'agentic tool'}) on page ${page.page} of ${where} / Documented: the query does not select it`,
         page.exchange,
       );
   }
-  if (walked.whole) {
-    const count = walked.walk.pages.reduce((n, p) => n + p.identities.length, 0);
-    if (count !== walked.total)
+  const total = Number(walk.pages[0]?.total);
+  if (judged) {
+    const count = walk.pages.reduce((n, p) => n + p.identities.length, 0);
+    if (count !== total)
       throw new ConformanceFailure(
-        `Received: totalPersonas ${String(walked.walk.pages[0]!.total)} while pages 1-${walked.walk.pages.length} held ${count} assistants (${where}) / Documented: the total of the paginated collection`,
-        walked.walk.pages[0]!.exchange,
+        `Received: totalPersonas ${String(walk.pages[0]!.total)} while pages 1-${walk.pages.length} held ${count} assistants (${where}) / Documented: the total of the paginated collection`,
+        walk.pages[0]!.exchange,
       );
   }
-  return walked;
+  return { walk, items, whole: judged, total: Number.isInteger(total) ? total : undefined };
 }
 
 /** The total a ret=count answer carries: a number, its totalPersonas, or its one integer. */

@@ -1,6 +1,6 @@
 import { describe, expect } from 'vitest';
 import { expectPageArithmetic } from '../../src/checks/list-page.ts';
-import { judgeWalk } from '../../src/checks/page-walk.ts';
+import { judgeWalks } from '../../src/checks/page-walk.ts';
 import { expectSchema } from '../../src/checks/schema.ts';
 import { expectStatus } from '../../src/checks/status.ts';
 import { uniqueWord } from '../../src/generate/identity.ts';
@@ -105,15 +105,19 @@ describe('listPersonas — POST /persona/enterprise/getAllPersonas/{sessionId}',
     async (ctx) => {
       const { ids } = await walkBatch(ctx);
       // Other clients' assistants may share the filter: only the run's must each appear once, and a
-      // list that moves while it is read cannot be judged.
-      const walk = await walkPages(ctx.as('full'), 'listPersonas', {
-        query: { isPublic: 'private', isMainAgent: 'false', os: 'web' },
-        key: 'customPersonaId',
-        limit: WALK_LIMIT,
-        cap: WALK_CAP,
-        onPage: pageChecks(ctx),
-      });
-      judgeWalk(walk, ids, { isolated: false, observe: (value) => ctx.observe('AS-LIST-02', value) });
+      // list that keeps moving while it is read cannot be judged (judgeWalks walks it again).
+      await judgeWalks(
+        () =>
+          walkPages(ctx.as('full'), 'listPersonas', {
+            query: { isPublic: 'private', isMainAgent: 'false', os: 'web' },
+            key: 'customPersonaId',
+            limit: WALK_LIMIT,
+            cap: WALK_CAP,
+            onPage: pageChecks(ctx),
+          }),
+        ids,
+        { isolated: false, observe: (value) => ctx.observe('AS-LIST-02', value) },
+      );
     },
     { operations: ['listPersonas'] },
   );
@@ -156,14 +160,18 @@ describe('searchPersonas — POST /persona/enterprise/searchPersonas', () => {
     'walking pages 1 … totalPages of a search for their word with limit 3 yields each of the assistants named with it exactly once',
     async (ctx) => {
       const { word, ids } = await walkBatch(ctx);
-      const walk = await walkPages(ctx.as('full'), 'searchPersonas', {
-        query: { search: word, os: 'web' },
-        key: 'customPersonaId',
-        limit: WALK_LIMIT,
-        cap: WALK_CAP,
-        onPage: pageChecks(ctx),
-      });
-      judgeWalk(walk, ids, { isolated: true, observe: (value) => ctx.observe('AS-SEARCH-02', value) });
+      await judgeWalks(
+        () =>
+          walkPages(ctx.as('full'), 'searchPersonas', {
+            query: { search: word, os: 'web' },
+            key: 'customPersonaId',
+            limit: WALK_LIMIT,
+            cap: WALK_CAP,
+            onPage: pageChecks(ctx),
+          }),
+        ids,
+        { isolated: true, observe: (value) => ctx.observe('AS-SEARCH-02', value) },
+      );
     },
     { operations: ['searchPersonas'] },
   );

@@ -1,6 +1,6 @@
 import { describe, expect } from 'vitest';
 import { ConformanceFailure } from '../../src/checks/failure.ts';
-import { judgeWalk } from '../../src/checks/page-walk.ts';
+import { judgeWalks } from '../../src/checks/page-walk.ts';
 import {
   expectCodeSealed,
   expectCounted,
@@ -9,6 +9,7 @@ import {
   expectWalkCounted,
   pageArithmetic,
   scan,
+  scanShowing,
   type Catalog,
   type Written,
 } from '../../src/checks/plugin-views.ts';
@@ -181,7 +182,8 @@ async function judgeLists(ctx: CheckContext, h: History, step: string): Promise<
   const client = ctx.as('full');
   for (const { query, shows } of LIST_QUERIES) {
     const what = `${describeQuery('listPlugins', query)} after ${step}`;
-    const result = await scan(client, ctx.spec, 'listPlugins', query);
+    const shown = [...h.live.values()].filter(shows).map((w) => w.title);
+    const result = await scanShowing(client, ctx.spec, 'listPlugins', query, shown);
     expectNone(result, h.deleted, what, 'deleting a plugin removes it from both catalogs');
     for (const written of h.live.values()) {
       const item = result.items.get(written.title);
@@ -236,14 +238,18 @@ async function judgeListWalks(
       .map((w) => w.title);
     for (const limit of WALK_LIMITS) {
       const what = `${describeQuery('listPlugins', query)} at limit ${limit} after ${step}`;
-      const walk = await walkPages(ctx.as('full'), 'listPlugins', {
-        query,
-        key: 'title',
-        limit,
-        cap: WALK_CAP,
-        onPage: pageArithmetic(ctx.spec, limit),
-      });
-      judgeWalk(walk, wanted, { isolated: false, observe: (value) => ctx.observe('PL-LIST-06', value) });
+      const { walk } = await judgeWalks(
+        () =>
+          walkPages(ctx.as('full'), 'listPlugins', {
+            query,
+            key: 'title',
+            limit,
+            cap: WALK_CAP,
+            onPage: pageArithmetic(ctx.spec, limit),
+          }),
+        wanted,
+        { isolated: false, observe: (value) => ctx.observe('PL-LIST-06', value) },
+      );
       expectWalkCounted(walk, what);
       const seen = new Set(walk.pages.flatMap((page) => page.identities.map(String)));
       const deleted = [...h.deleted].find((title) => seen.has(title));
@@ -289,15 +295,15 @@ async function judgeSearches(ctx: CheckContext, h: History, step: string) {
     expectCounted(result, what);
     if (os !== undefined && os !== 'android') continue;
     for (const limit of WALK_LIMITS) {
-      const walk = await walkPages(client, 'searchPlugins', {
-        query,
-        key: 'title',
-        limit,
-        cap: WALK_CAP,
-        onPage: pageArithmetic(ctx.spec, limit),
-      });
-      judgeWalk(
-        walk,
+      const { walk } = await judgeWalks(
+        () =>
+          walkPages(client, 'searchPlugins', {
+            query,
+            key: 'title',
+            limit,
+            cap: WALK_CAP,
+            onPage: pageArithmetic(ctx.spec, limit),
+          }),
         certain.map((w) => w.title),
         { isolated: true, observe: (value) => ctx.observe('PL-SEARCH-04', value) },
       );

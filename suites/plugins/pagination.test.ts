@@ -1,7 +1,7 @@
 import { describe } from 'vitest';
 import { ConformanceFailure } from '../../src/checks/failure.ts';
 import { expectPageArithmetic } from '../../src/checks/list-page.ts';
-import { judgeWalk } from '../../src/checks/page-walk.ts';
+import { judgeWalks } from '../../src/checks/page-walk.ts';
 import { expectSchema } from '../../src/checks/schema.ts';
 import { expectStatus } from '../../src/checks/status.ts';
 import { uniqueWord } from '../../src/generate/identity.ts';
@@ -86,14 +86,18 @@ describe('listPlugins — POST /users/enterprise/getallplugin/{userId}', () => {
       const { titles } = await walkBatch(ctx);
       // Other clients' plugins may share the filter: only the run's must each appear once, and a
       // catalog that moves while it is read cannot be judged.
-      const walk = await walkPages(ctx.as('full'), 'listPlugins', {
-        query: { isPublic: 'private', os: 'android' },
-        key: 'title',
-        limit: WALK_LIMIT,
-        cap: WALK_CAP,
-        onPage: pageChecks(ctx),
-      });
-      judgeWalk(walk, titles, { isolated: false, observe: (value) => ctx.observe('PL-LIST-03', value) });
+      await judgeWalks(
+        () =>
+          walkPages(ctx.as('full'), 'listPlugins', {
+            query: { isPublic: 'private', os: 'android' },
+            key: 'title',
+            limit: WALK_LIMIT,
+            cap: WALK_CAP,
+            onPage: pageChecks(ctx),
+          }),
+        titles,
+        { isolated: false, observe: (value) => ctx.observe('PL-LIST-03', value) },
+      );
     },
     { operations: ['listPlugins'] },
   );
@@ -120,14 +124,18 @@ describe('searchPlugins — POST /users/enterprise/searchPlugin', () => {
     'walking pages 1 … totalPages of a search for their word with limit 3 yields each of the plugins carrying it exactly once',
     async (ctx) => {
       const { word, titles } = await walkBatch(ctx);
-      const walk = await walkPages(ctx.as('full'), 'searchPlugins', {
-        query: { search: word },
-        key: 'title',
-        limit: WALK_LIMIT,
-        cap: WALK_CAP,
-        onPage: pageChecks(ctx),
-      });
-      judgeWalk(walk, titles, { isolated: true, observe: (value) => ctx.observe('PL-SEARCH-02', value) });
+      await judgeWalks(
+        () =>
+          walkPages(ctx.as('full'), 'searchPlugins', {
+            query: { search: word },
+            key: 'title',
+            limit: WALK_LIMIT,
+            cap: WALK_CAP,
+            onPage: pageChecks(ctx),
+          }),
+        titles,
+        { isolated: true, observe: (value) => ctx.observe('PL-SEARCH-02', value) },
+      );
     },
     { operations: ['searchPlugins'] },
   );

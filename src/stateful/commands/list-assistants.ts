@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { expectPageArithmetic } from '../../checks/list-page.ts';
-import { judgeWalk } from '../../checks/page-walk.ts';
+import { judgeWalks } from '../../checks/page-walk.ts';
 import { expectSchema } from '../../checks/schema.ts';
 import type { Exchange } from '../../http/exchange.ts';
 import { bodyOf, isObject, objectsIn } from '../../http/json.ts';
@@ -31,23 +31,6 @@ export class ListAssistants extends Step {
 
   protected async act(model: AccountModel, world: World): Promise<void> {
     const ours = new Set([...world.assistants.values()].map(({ id }) => id));
-    const walk = await walkPages(world.client, 'listPersonas', {
-      query: LISTED_AS,
-      key: 'customPersonaId',
-      limit: this.limit,
-      cap: CAP,
-      onPage: (exchange, page) => {
-        // The schema is judged on the page with the run's own items only: the account's other
-        // assistants (a real account's data, made before or by other means) are not the run's to judge.
-        expectSchema(world.spec, withItemsOf(exchange, ours));
-        expectPageArithmetic(exchange, {
-          items: 'allPersonas',
-          total: 'totalPersonas',
-          limit: this.limit,
-          page,
-        });
-      },
-    });
     const live = [...model.assistants.keys()].map((a) => [a, world.assistantId(a)] as const);
     // `private` "means owned or granted", which holds the run's public assistants too; a reading
     // that also leaves the public ones out of `private` is not excluded by the document, so only
@@ -56,8 +39,28 @@ export class ListAssistants extends Step {
     const wanted = live
       .filter(([a]) => !model.assistant(a).isPublic && !model.assistant(a).mainAgent)
       .map(([, id]) => id);
-    let judged = true;
-    judgeWalk(walk, wanted, { isolated: false, observe: () => (judged = false) });
+    const { walk, judged } = await judgeWalks(
+      () =>
+        walkPages(world.client, 'listPersonas', {
+          query: LISTED_AS,
+          key: 'customPersonaId',
+          limit: this.limit,
+          cap: CAP,
+          onPage: (exchange, page) => {
+            // The schema is judged on the page with the run's own items only: the account's other
+            // assistants (a real account's data, made before or by other means) are not the run's to judge.
+            expectSchema(world.spec, withItemsOf(exchange, ours));
+            expectPageArithmetic(exchange, {
+              items: 'allPersonas',
+              total: 'totalPersonas',
+              limit: this.limit,
+              page,
+            });
+          },
+        }),
+      wanted,
+      { isolated: false, observe: () => {} },
+    );
     if (!judged) return;
     const items = walk.pages.flatMap((page) => objectsIn(bodyOf(page.exchange), 'allPersonas'));
     for (const [a, id] of live) {

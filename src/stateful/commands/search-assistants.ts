@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { expectPageArithmetic } from '../../checks/list-page.ts';
-import { judgeWalk } from '../../checks/page-walk.ts';
+import { judgeWalks } from '../../checks/page-walk.ts';
 import { expectSchema } from '../../checks/schema.ts';
 import { bodyOf, objectsIn } from '../../http/json.ts';
 import { walkPages } from '../../resources/pages.ts';
@@ -39,34 +39,30 @@ export class SearchAssistants extends Step {
     world.steps[world.steps.length - 1] =
       `${this.toString()}: ${found.length > 0 ? found.map((a) => `assistant#${a}`).join(', ') : 'none'} to find`;
     const ours = new Set([...world.assistants.values()].map(({ id }) => id));
-    const walk = await walkPages(world.client, 'searchPersonas', {
-      query: { search: world.searchTerm, ...SEARCHED_AS },
-      key: 'customPersonaId',
-      limit: this.limit,
-      cap: CAP,
-      onPage: (exchange, page) => {
-        // The schema is judged on the page with the run's own live items only, as for the list.
-        expectSchema(world.spec, withItemsOf(exchange, ours));
-        // `status` is a boolean on the search answer; which value a success carries is not stated.
-        expect(typeof bodyOf(exchange).status, `type of status on search page ${page}`).toBe('boolean');
-        expectPageArithmetic(exchange, {
-          items: 'allPersonas',
-          total: 'totalPersonas',
+    const { walk, judged } = await judgeWalks(
+      () =>
+        walkPages(world.client, 'searchPersonas', {
+          query: { search: world.searchTerm, ...SEARCHED_AS },
+          key: 'customPersonaId',
           limit: this.limit,
-          page,
-        });
-      },
-    });
-    let judged = true;
-    judgeWalk(
-      walk,
+          cap: CAP,
+          onPage: (exchange, page) => {
+            // The schema is judged on the page with the run's own live items only, as for the list.
+            expectSchema(world.spec, withItemsOf(exchange, ours));
+            // `status` is a boolean on the search answer; which value a success carries is not stated.
+            expect(typeof bodyOf(exchange).status, `type of status on search page ${page}`).toBe('boolean');
+            expectPageArithmetic(exchange, {
+              items: 'allPersonas',
+              total: 'totalPersonas',
+              limit: this.limit,
+              page,
+            });
+          },
+        }),
       found.map((a) => world.assistantId(a)),
       {
         isolated: false,
-        observe: (value) => {
-          judged = false;
-          world.observe('AS-SEARCH-02', `search for the run's word, not judged: ${value}`);
-        },
+        observe: (value) => world.observe('AS-SEARCH-02', `search for the run's word, not judged: ${value}`),
       },
     );
     if (!judged) return;

@@ -6,7 +6,7 @@
  * absent on any.
  */
 import { expectPageArithmetic } from '../../checks/list-page.ts';
-import { judgeWalk, type PageWalk } from '../../checks/page-walk.ts';
+import { judgeWalks, type PageWalk } from '../../checks/page-walk.ts';
 import { expectSchema } from '../../checks/schema.ts';
 import type { ApiClient, QueryValue } from '../../http/client.ts';
 import { objectsIn, bodyOf } from '../../http/json.ts';
@@ -55,31 +55,32 @@ export async function walkView(
   const limit = world.viewLimit;
   const pageSize = limit ?? DEFAULT_PAGE_SIZE[route];
   const what = `${judged.what} (${limit === undefined ? 'default page size' : `limit ${limit}`}, every page)`;
-  const walk = await walkPages(client, route, {
-    query,
-    key,
-    limit,
-    cap: WALK_CAP,
-    onPage: (exchange, page) => {
-      expectSchema(world.spec, withOwnItems(exchange, route, ours));
-      // The plugin routes' documented empty result ({status, message, tags}, no plugin key) has
-      // no totals to do arithmetic on (its shape is the schema's to judge).
-      const body = bodyOf(exchange);
-      if (route.endsWith('Plugins') && !(items in body)) return;
-      expectPageArithmetic(exchange, { items, total, limit: pageSize, page });
-    },
-  });
   const present = [...projection.live]
     .filter(([, expected]) => expected === 'present')
     .map(([n]) => judged.ids.live(n));
-  let whole = true;
-  judgeWalk(walk, present, {
-    isolated: false,
-    observe: (value) => {
-      whole = false;
-      judged.observe(`${what}: ${value}`);
+  const { walk, judged: whole } = await judgeWalks(
+    () =>
+      walkPages(client, route, {
+        query,
+        key,
+        limit,
+        cap: WALK_CAP,
+        onPage: (exchange, page) => {
+          expectSchema(world.spec, withOwnItems(exchange, route, ours));
+          // The plugin routes' documented empty result ({status, message, tags}, no plugin key) has
+          // no totals to do arithmetic on (its shape is the schema's to judge).
+          const body = bodyOf(exchange);
+          if (route.endsWith('Plugins') && !(items in body)) return;
+          expectPageArithmetic(exchange, { items, total, limit: pageSize, page });
+        },
+      }),
+    present,
+    {
+      isolated: false,
+      observe: (value) => judged.observe(`${what}: ${value}`),
+      atMostOnce: [...ours].filter((id) => !present.includes(id)),
     },
-  });
+  );
   const seen = new Map<string, Sighting[]>();
   for (const page of walk.pages)
     for (const item of objectsIn(bodyOf(page.exchange), items)) {
