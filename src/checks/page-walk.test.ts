@@ -196,6 +196,14 @@ describe('judgeWalks', () => {
     await expect(judgeWalks(reader([twice]).read, WANTED, judgement)).rejects.toThrow(/x 2 times/);
   });
 
+  it('does not call a walk judged whole when the cap stopped it after every wanted item was found', async () => {
+    const early = walk([['a', 'b', 'c', 'd', 'e', 'f', 'g']], { totalPages: 3, cap: 1, totals: [20] });
+    expect(await judgeWalks(reader([early]).read, WANTED, { isolated: true, observe: () => {} })).toEqual({
+      walk: early,
+      judged: false,
+    });
+  });
+
   it('records a capped walk and observes nothing for a complete one', async () => {
     const seen: string[] = [];
     const capped = walk([['x', 'a', 'b']], { totalPages: 9, cap: 1, totals: [27] });

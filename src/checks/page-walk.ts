@@ -138,7 +138,9 @@ export async function judgeWalks(
       failures += 1;
       continue;
     }
-    if (verdict.outcome === 'complete') return { walk, judged: true };
+    // Every wanted item found before the cap is not every page read: the items counted on the
+    // pages may then fall short of the total.
+    if (verdict.outcome === 'complete') return { walk, judged: walk.pages.length >= walk.totalPages };
     if (verdict.outcome === 'capped') {
       judgement.observe(
         `the walk stopped at its cap of ${walk.cap} pages before totalPages; items of the run not reached by then were not judged`,
