@@ -66,6 +66,35 @@ describe('uploadFile — POST /kb/{kbId}/ingest', () => {
   );
 
   check(
+    'kb.upload.other-fields-leave-title',
+    ['KB-INGEST-18', 'KB-DOC-02'],
+    'a text field the document does not define, sent beside the file, is not taken for the title: without title the document is the filename, with one it is that title',
+    async (ctx) => {
+      const kb = ctx.kb();
+      const { kbId } = await kb.createBase();
+      const file = fixtureFilePart(TXT_FILE);
+      const title = 'Aletsch survey notes, spring';
+      // The form carries a field the document does not name; whether a server refuses such a form
+      // is not stated (recorded), but one it accepts keeps to the two fields it does name.
+      for (const [label, multipart, expected] of [
+        ['without title', { file, note: 'field notebook, second copy' }, TXT_FILE.name],
+        ['with title first', { title, file, note: 'field notebook, second copy' }, title],
+      ] as const) {
+        const exchange = await ctx.as('full').call('uploadFile', { path: { kbId }, multipart });
+        const status = exchange.response?.status;
+        ctx.observe('KB-INGEST-18', `an upload ${label} and an extra text field: ${status ?? 'no answer'}`);
+        if (status === undefined || status < 200 || status >= 300) continue;
+        expectSchema(ctx.spec, exchange);
+        const answer = bodyOf(exchange);
+        expect(answer.title, `title in the answer to an upload ${label} and an extra field`).toBe(expected);
+        const listed = await kb.document(kbId, String(answer.docId));
+        expect(listed?.title, `listed title of an upload ${label} and an extra field`).toBe(expected);
+      }
+    },
+    UPLOAD,
+  );
+
+  check(
     'kb.upload.scanned-pdf-empty',
     ['KB-INGEST-20', 'KB-INGEST-19'],
     'a scanned PDF without a text layer is accepted and listed as an empty document: no chunk, nothing retrievable',

@@ -52,11 +52,13 @@ export async function upload(
   filename: string,
   content?: string,
   title?: string,
+  extra: Record<string, string> = {},
 ): Promise<Json & { status: number }> {
   const data = new FormData();
   const bytes = content ?? new Uint8Array(readFileSync(new URL(filename, FIXTURES)));
   data.append('file', new Blob([bytes]), filename);
   if (title !== undefined) data.append('title', title);
+  for (const [name, value] of Object.entries(extra)) data.append(name, value);
   const response = await fetch(`${h.baseUrl}/kb/${kbId}/ingest`, {
     method: 'POST',
     headers: { authorization: `Bearer ${h.keyring.keys.full}` },

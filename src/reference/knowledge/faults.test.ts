@@ -508,6 +508,11 @@ const PROBES: Record<KnowledgeFault, FaultProbe> = {
     const { base, upload, SHORT_TEXT } = await import('./content-probe-kit.ts');
     return (await upload(h, await base(h), 'notes.txt', SHORT_TEXT, 'Heron notes')).title;
   },
+  'kb.upload-any-field-is-title': async (h) => {
+    const { base, upload, SHORT_TEXT } = await import('./content-probe-kit.ts');
+    return (await upload(h, await base(h), 'notes.txt', SHORT_TEXT, undefined, { note: 'second copy' }))
+      .title;
+  },
   'kb.disable-answer-interval-null': async (h) => {
     const { base, patch } = await import('./content-probe-kit.ts');
     return (await patch(h, await base(h), { enabled: false })).json;

@@ -323,6 +323,10 @@ export const KNOWLEDGE_FAULTS = {
     requirement: 'STATE-03',
     breaks: 'mode inline is honoured only for a short text; a longer one goes to the vector tier',
   },
+  'kb.upload-any-field-is-title': {
+    requirement: 'KB-INGEST-18',
+    breaks: 'any text field of the upload form is taken for the title, the last one winning',
+  },
   'kb.upload-title-after-file-ignored': {
     requirement: 'KB-INGEST-18',
     breaks: 'a title sent after the file part is ignored, so the file is listed under its filename',

@@ -146,7 +146,10 @@ export function ingestRoutes(app: FastifyInstance, context: KnowledgeContext): v
     if (fault('kb.upload-not-multipart') && request.isMultipart()) {
       throw new KbError(415, 'unsupported_media_type', 'send the file as JSON {filename, content}');
     }
-    const upload = await readUpload(request, fault('kb.upload-title-after-file-ignored'));
+    const upload = await readUpload(request, {
+      titleBeforeFileOnly: fault('kb.upload-title-after-file-ignored'),
+      anyFieldIsTitle: fault('kb.upload-any-field-is-title'),
+    });
     const kind = refusedKind(fault, detectUploadKind(upload.filename, upload.mimeType));
     if (!kind) {
       throw new KbError(
@@ -261,8 +264,14 @@ interface Upload {
 }
 
 /** The `file` part and the optional `title` field, in whichever order they come. */
-/** `titleBeforeFileOnly` is set only by a planted fault: a title sent after the file part is ignored. */
-async function readUpload(request: FastifyRequest, titleBeforeFileOnly = false): Promise<Upload> {
+/**
+ * The options are set only by planted faults: a title sent after the file part ignored, or any
+ * text field of the form taken for the title.
+ */
+async function readUpload(
+  request: FastifyRequest,
+  planted: { titleBeforeFileOnly: boolean; anyFieldIsTitle: boolean },
+): Promise<Upload> {
   if (!request.isMultipart()) {
     throw new KbError(
       415,
@@ -289,10 +298,10 @@ async function readUpload(request: FastifyRequest, titleBeforeFileOnly = false):
         if (part.fieldname === 'file' && !file)
           file = { filename: part.filename, mimeType: part.mimetype, bytes };
       } else if (
-        part.fieldname === 'title' &&
+        (part.fieldname === 'title' || planted.anyFieldIsTitle) &&
         typeof part.value === 'string' &&
         part.value.length > 0 &&
-        !(titleBeforeFileOnly && file)
+        !(planted.titleBeforeFileOnly && file)
       ) {
         title = part.value;
       }
