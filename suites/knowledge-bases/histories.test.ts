@@ -29,6 +29,8 @@ interface ModelDocument {
   /** A sentence held verbatim by the document, and the word only it holds (pasted text only). */
   sentence?: string;
   marker?: string;
+  /** Ingested from a URL: re-crawled by refresh-now, which may give it a new docId (see followRecrawled). */
+  url?: boolean;
 }
 
 interface BaseModel {
@@ -40,6 +42,8 @@ interface BaseModel {
   schedule: { enabled: boolean; intervalDays: number } | undefined;
   /** Assistants the base is attached to, whose bases show its docsCount. */
   personas: string[];
+  /** A re-crawl listed a URL document under a new docId (followRecrawled). */
+  recrawlReplaced?: boolean;
 }
 
 interface Views {
@@ -65,7 +69,28 @@ function sortedIds(docs: ReadonlyArray<{ docId?: unknown }>): string[] {
   return docs.map((d) => String(d.docId)).sort();
 }
 
+/**
+ * refresh-now "re-fetches every URL-sourced document"; whether the re-fetched document keeps its
+ * docId is not stated, and a server may store the re-crawl as a new document in place of the old.
+ * A URL document no longer listed is followed to the one document the base lists under its title
+ * that the model does not know (with none, or several, the views judge it missing). Each read is
+ * followed, since a re-crawl is queued and may land at any later step; the reading seen is
+ * recorded when the history ends.
+ */
+function followRecrawled(views: Views, model: BaseModel): void {
+  const listed = new Set(views.documents.map((d) => String(d.docId)));
+  const known = new Set([...model.documents, ...model.deleted].map((d) => d.docId));
+  for (const doc of model.documents.filter((d) => d.url === true)) {
+    if (listed.has(doc.docId)) continue;
+    const successors = views.documents.filter((d) => !known.has(String(d.docId)) && d.title === doc.title);
+    if (successors.length !== 1) continue;
+    doc.docId = String(successors[0]!.docId);
+    model.recrawlReplaced = true;
+  }
+}
+
 function inStep(views: Views, model: BaseModel): boolean {
+  followRecrawled(views, model);
   const count = model.documents.length;
   const schedule = autoRefreshOf(views.listed);
   return (
@@ -239,7 +264,7 @@ describe('histories of a knowledge base — every view after every write', () =>
       await expectViews(ctx, kb, model, 'an inline text');
 
       const page = await kb.addUrl(kbId, pageUrl(ctx.target, ARTICLE.path), ARTICLE.title);
-      model.documents.push(ingested(page.exchange, page.docId, ARTICLE.title));
+      model.documents.push({ ...ingested(page.exchange, page.docId, ARTICLE.title), url: true });
       await expectViews(ctx, kb, model, 'a URL');
 
       const file = await kb.addFile(kbId, TXT_FILE);
@@ -272,6 +297,12 @@ describe('histories of a knowledge base — every view after every write', () =>
       expectStatus(await kb.detach(kbId, customPersonaId), 200);
       model.personas = [];
       await expectViews(ctx, kb, model, 'the detach');
+      ctx.observe(
+        'STATE-06',
+        model.recrawlReplaced === true
+          ? 'a re-crawl lists the URL document under a new docId'
+          : 'a re-crawled URL document keeps its docId',
+      );
     },
     {
       operations: [
