@@ -24,6 +24,7 @@ describe('isMutable', () => {
     ['src/reference/fault-catalog.ts', false],
     ['src/reference/knowledge/content-probe-kit.ts', false],
     ['src/reference/knowledge/test-support.ts', false],
+    ['src/reference/knowledge/between-rows-probes.ts', false],
     ['src/reference/assistants/create.test.ts', false],
     ['src/reference/testing/harness.ts', false],
     ['src/reference/README.md', false],

@@ -11,7 +11,11 @@ import type { Span } from './sample.ts';
 
 const FAULT_CALLEE = /^(fault|[A-Za-z]*Fault|skipRecrawl|recrawlUrlLabels)$/;
 
-/** Files of the reference that are fault records, planted-fault code or support of its unit tests. */
+/**
+ * Whether a file of the reference is drawn from: not fault records, planted-fault code or support
+ * of its unit tests (`*-probes.ts` hold the probes knowledge/faults.test.ts runs against each fault:
+ * no conformance run executes them, so their mutants could only survive).
+ */
 export function isMutable(fileName: string): boolean {
   if (!/^src\/reference\/.+\.ts$/.test(fileName)) return false;
   if (fileName.endsWith('.test.ts') || fileName.startsWith('src/reference/testing/')) return false;
@@ -22,6 +26,7 @@ export function isMutable(fileName: string): boolean {
     base === 'fault-switch.ts' ||
     base === 'fault-catalog.ts' ||
     base === 'content-probe-kit.ts' ||
+    base.endsWith('-probes.ts') ||
     base === 'test-support.ts'
   );
 }
