@@ -64,7 +64,7 @@ describe('runs of the embedded reference', () => {
       reference('seed-3', ['--seed', '3']),
       reference('alternative', ['--seed', '1', '--reference-open-points', 'alternative']),
     ]);
-    return { seeds: [one!, two!, three!], alternative: alternative! };
+    return { seeds: [one, two, three], alternative };
   })();
   // An unhandled rejection before the first test awaits it would end the file early.
   runs.catch(() => undefined);
