@@ -291,7 +291,10 @@ export function judgeQueryCase(
   const status = expectResponse(exchange).status;
   const body = bodyOf(exchange);
   const items = Array.isArray(body[route.itemsField]) ? (body[route.itemsField] as unknown[]).length : 0;
-  context.observe(UNSTATED_ERRORS, `${rule.id}: ${status}${succeeded(exchange) ? `, ${items} items` : ''}`);
+  context.observe(UNSTATED_ERRORS, `${rule.id}: ${status}`);
+  // How many items a shared account's list holds depends on what the run's other files made or
+  // deleted by then: what the run exercised, not behaviour.
+  if (succeeded(exchange)) context.cover(UNSTATED_ERRORS, `${rule.id}: ${items} items`);
   const stated = rule.stated;
   if (stated) {
     expectStatus(exchange, 200);

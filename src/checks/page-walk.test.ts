@@ -138,7 +138,7 @@ describe('judgeWalks', () => {
   it('records, without failing, a walk another client kept changing on a shared collection', async () => {
     const seen: string[] = [];
     const r = reader([moving]);
-    const result = await judgeWalks(r.read, WANTED, { isolated: false, observe: (v) => seen.push(v) });
+    const result = await judgeWalks(r.read, WANTED, { isolated: false, cover: (v) => seen.push(v) });
     expect(result.judged).toBe(false);
     expect(r.reads()).toBe(WALK_TRIES);
     expect(seen).toEqual([expect.stringMatching(/changed while its pages were read/)]);
@@ -147,7 +147,7 @@ describe('judgeWalks', () => {
   it('judges the first clean walk of a shared collection after one that shifted', async () => {
     const seen: string[] = [];
     const r = reader([shifted, clean]);
-    const result = await judgeWalks(r.read, WANTED, { isolated: false, observe: (v) => seen.push(v) });
+    const result = await judgeWalks(r.read, WANTED, { isolated: false, cover: (v) => seen.push(v) });
     expect(result).toEqual({ walk: clean, judged: true });
     expect(r.reads()).toBe(2);
     expect(seen).toEqual([]);
@@ -155,7 +155,7 @@ describe('judgeWalks', () => {
 
   it('fails a shared collection only when every walk shows the defect', async () => {
     const r = reader([shifted]);
-    await expect(judgeWalks(r.read, WANTED, { isolated: false, observe: () => {} })).rejects.toThrow(
+    await expect(judgeWalks(r.read, WANTED, { isolated: false, cover: () => {} })).rejects.toThrow(
       /c 2 times, on pages 1, 2 \(in each of 3 walks\) \/ Documented: a paginated collection/,
     );
     expect(r.reads()).toBe(WALK_TRIES);
@@ -165,7 +165,7 @@ describe('judgeWalks', () => {
     const seen: string[] = [];
     const result = await judgeWalks(reader([shifted, moving]).read, WANTED, {
       isolated: false,
-      observe: (v) => seen.push(v),
+      cover: (v) => seen.push(v),
     });
     expect(result.judged).toBe(false);
     expect(seen).toEqual([expect.stringMatching(/changed while its pages were read/)]);
@@ -173,10 +173,10 @@ describe('judgeWalks', () => {
 
   it("fails at once where only the check's own items match: a moving total, an item twice", async () => {
     await expect(
-      judgeWalks(reader([moving]).read, WANTED, { isolated: true, observe: () => {} }),
+      judgeWalks(reader([moving]).read, WANTED, { isolated: true, cover: () => {} }),
     ).rejects.toThrow(/a total of 7, then 8/);
     const r = reader([shifted, clean]);
-    await expect(judgeWalks(r.read, WANTED, { isolated: true, observe: () => {} })).rejects.toThrow(
+    await expect(judgeWalks(r.read, WANTED, { isolated: true, cover: () => {} })).rejects.toThrow(
       /c 2 times/,
     );
     expect(r.reads()).toBe(1);
@@ -188,7 +188,7 @@ describe('judgeWalks', () => {
       ['a', 'b', 'c', 'x'],
       ['d', 'e', 'f', 'g'],
     ]);
-    const judgement = { isolated: false, observe: () => {}, atMostOnce: ['x', 'y'] };
+    const judgement = { isolated: false, cover: () => {}, atMostOnce: ['x', 'y'] };
     expect(await judgeWalks(reader([twice, withX]).read, WANTED, judgement)).toEqual({
       walk: withX,
       judged: true,
@@ -198,17 +198,17 @@ describe('judgeWalks', () => {
 
   it('does not call a walk judged whole when the cap stopped it after every wanted item was found', async () => {
     const early = walk([['a', 'b', 'c', 'd', 'e', 'f', 'g']], { totalPages: 3, cap: 1, totals: [20] });
-    expect(await judgeWalks(reader([early]).read, WANTED, { isolated: true, observe: () => {} })).toEqual({
+    expect(await judgeWalks(reader([early]).read, WANTED, { isolated: true, cover: () => {} })).toEqual({
       walk: early,
       judged: false,
     });
   });
 
-  it('records a capped walk and observes nothing for a complete one', async () => {
+  it('records a capped walk as coverage and nothing for a complete one', async () => {
     const seen: string[] = [];
     const capped = walk([['x', 'a', 'b']], { totalPages: 9, cap: 1, totals: [27] });
-    await judgeWalks(reader([capped]).read, WANTED, { isolated: false, observe: (v) => seen.push(v) });
-    await judgeWalks(reader([clean]).read, WANTED, { isolated: true, observe: (v) => seen.push(v) });
+    await judgeWalks(reader([capped]).read, WANTED, { isolated: false, cover: (v) => seen.push(v) });
+    await judgeWalks(reader([clean]).read, WANTED, { isolated: true, cover: (v) => seen.push(v) });
     expect(seen).toEqual([expect.stringMatching(/stopped at its cap of 1 pages/)]);
   });
 });

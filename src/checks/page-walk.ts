@@ -84,8 +84,11 @@ export interface WalkJudgement {
    * missing is the implementation's doing and fails at once.
    */
   isolated: boolean;
-  /** Records why a walk could not be judged in full (capped, or changed by another client). */
-  observe: (value: string) => void;
+  /**
+   * Records why a walk could not be judged in full (capped, or changed by another client): coverage
+   * (ctx.cover), not an observation, since timing and not the implementation decides it.
+   */
+  cover: (value: string) => void;
   /** Items the query may or may not show (the document leaves it open), but never twice. */
   atMostOnce?: readonly string[];
 }
@@ -108,7 +111,7 @@ function inEachWalk(failure: ConformanceFailure): ConformanceFailure {
 
 /**
  * Reads a walk with `read` and judges it with `expectEachOnce`, as a check uses it. What cannot be
- * judged is recorded with a value that does not change from run to run.
+ * judged is recorded as coverage, with a value that does not change from run to run.
  *
  * Where the query is not the check's alone (a list of an account the run's other check files write
  * to at any moment), one walk proves nothing: a delete and a create landing between two page reads
@@ -142,7 +145,7 @@ export async function judgeWalks(
     // pages may then fall short of the total.
     if (verdict.outcome === 'complete') return { walk, judged: walk.pages.length >= walk.totalPages };
     if (verdict.outcome === 'capped') {
-      judgement.observe(
+      judgement.cover(
         `the walk stopped at its cap of ${walk.cap} pages before totalPages; items of the run not reached by then were not judged`,
       );
       return { walk, judged: false };
@@ -156,6 +159,6 @@ export async function judgeWalks(
     }
   }
   if (first && failures === tries) throw inEachWalk(first);
-  judgement.observe('the collection changed while its pages were read (another client at work): not judged');
+  judgement.cover('the collection changed while its pages were read (another client at work): not judged');
   return { walk: walk!, judged: false };
 }

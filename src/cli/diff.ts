@@ -11,7 +11,7 @@ export const DIFF_COMMAND: CommandSpec = {
   summary:
     'Compare two runs: what regressed, was fixed, is newly failing or skipped, or observed differently.',
   about:
-    'For regression checking after an upgrade: BASE is the run before, HEAD the run after (report directories or summary.json files). Checks are matched by id; observations (what an implementation does where the document leaves a point open) are compared value by value.',
+    "For regression checking after an upgrade: BASE is the run before, HEAD the run after (report directories or summary.json files). Checks are matched by id; observations (what an implementation does where the document leaves a point open) are compared value by value, a drawn history's only in the situations both runs reached. What a run happened to exercise (its coverage: the seed's and timing's doing) is not compared, except as coverage lost: a requirement the base ran a check for and the head did not, or a transition the base's draw reached and the head's did not (same --seed), when both ran the same checks.",
   synopsis: 'BASE HEAD [--format text|markdown|json]',
   positionals: { name: 'BASE HEAD', help: 'two report directories or summary.json files', min: 2 },
   options: {

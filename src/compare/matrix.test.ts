@@ -68,6 +68,27 @@ describe('compareRuns', () => {
     expect(html).not.toContain('VOICE-12');
   });
 
+  it('differs on a situation every run reached, not on one only some draws reached', () => {
+    const model = (observations: NonNullable<SummaryCheck['observations']>) =>
+      run([{ ...check('model', ['AS-TRANSFER-06'], 'passed'), observations }]);
+    const get = (behaviour: string) => ({
+      requirement: 'AS-TRANSFER-06',
+      value: `get after a transfer: ${behaviour}`,
+      situation: 'get after a transfer',
+    });
+    const share = {
+      requirement: 'AS-TRANSFER-06',
+      value: 'share after a transfer: 400',
+      situation: 'share after a transfer',
+    };
+    const differing = (runs: Summary[]) =>
+      differencesOnly(compareRuns(runs, ['A', 'B'], catalog)).sections.flatMap((s) =>
+        s.rows.map((r) => r.requirement.id),
+      );
+    expect(differing([model([get('400'), share]), model([get('400')])])).toEqual([]);
+    expect(differing([model([get('400')]), model([get('HTTP 200')])])).toEqual(['AS-TRANSFER-06']);
+  });
+
   it('refuses runs of different summary schema versions', () => {
     expect(() => compareRuns([a, { ...b, schemaVersion: 2 }], ['A', 'B'], catalog)).toThrow(
       /schemaVersion 1, 2/,

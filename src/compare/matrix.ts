@@ -1,3 +1,5 @@
+import type { Observation } from '../harness/check-meta.ts';
+import { comparableValues } from '../report/comparable-observations.ts';
 import { requirementOutcome } from '../report/requirement-outcome.ts';
 import type { Summary, SummaryCheck } from '../report/summary.ts';
 import type { Catalog, Requirement } from '../spec/requirements.ts';
@@ -30,6 +32,23 @@ export interface Comparison {
   sections: Section[];
 }
 
+/** What a run's checks citing one requirement observed for it (the cell shows the same). */
+function observationsOf(requirement: string, checks: readonly SummaryCheck[]): Observation[] {
+  return checks
+    .filter((check) => check.requirements.includes(requirement))
+    .flatMap((check) => (check.observations ?? []).filter((o) => o.requirement === requirement));
+}
+
+/**
+ * Whether runs differ on a requirement: by outcome, or by what they observed where each reached
+ * the same situation (comparableValues: a situation only some draws reached is no difference).
+ */
+function runsDiffer(requirement: string, runs: readonly Summary[], cells: readonly Cell[]): boolean {
+  const values = comparableValues(runs.map((run) => observationsOf(requirement, run.checks)));
+  const keys = new Set(cells.map((cell, i) => JSON.stringify([cell.outcome, values[i]])));
+  return keys.size > 1;
+}
+
 function cellOf(requirement: string, checks: readonly SummaryCheck[]): Cell {
   const { outcome, checks: citing, observed } = requirementOutcome(requirement, checks);
   return { outcome, checks: citing.length, observed };
@@ -54,9 +73,8 @@ export function compareRuns(
   const sections = new Map<string, Row[]>();
   for (const requirement of catalog.requirements) {
     const cells = runs.map((run) => cellOf(requirement.id, run.checks));
-    const keys = new Set(cells.map((cell) => JSON.stringify([cell.outcome, cell.observed])));
     const rows = sections.get(requirement.section) ?? [];
-    rows.push({ requirement, cells, differs: keys.size > 1 });
+    rows.push({ requirement, cells, differs: runsDiffer(requirement.id, runs, cells) });
     sections.set(requirement.section, rows);
   }
   return { labels: [...labels], sections: [...sections].map(([title, rows]) => ({ title, rows })) };

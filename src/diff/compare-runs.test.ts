@@ -88,6 +88,52 @@ describe('diffRuns', () => {
     expect(renderText(diff)).toContain('Requirements regressed: REQ-regress');
   });
 
+  it('compares what was observed in situations both runs reached, never what the runs exercised', () => {
+    const transferGet = (behaviour: string) => ({
+      requirement: 'AS-TRANSFER-06',
+      value: `get after a transfer: ${behaviour}`,
+      situation: 'get after a transfer',
+    });
+    const reachedOnce = {
+      requirement: 'AS-TRANSFER-06',
+      value: 'share after a transfer: 400',
+      situation: 'share after a transfer',
+    };
+    const model = (times: number, observations: SummaryCheck['observations']) =>
+      check('model', 'passed', {
+        observations,
+        coverage: [
+          { requirement: 'LIM-01', value: `exercised ${times} time(s)`, times },
+          {
+            requirement: 'PL-LIST-03',
+            value: 'the collection changed while its pages were read: not judged',
+          },
+        ],
+      });
+    const base = run([model(3, [transferGet('400'), reachedOnce])]);
+    expect(isUnchanged(diffRuns(base, run([model(1, [transferGet('400')])])))).toBe(true);
+    const changed = diffRuns(base, run([model(3, [transferGet('HTTP 200')])]));
+    expect(changed.observations).toEqual([
+      {
+        id: 'model',
+        requirement: 'AS-TRANSFER-06',
+        before: ['get after a transfer: 400'],
+        after: ['get after a transfer: HTTP 200'],
+      },
+    ]);
+  });
+
+  it('reports coverage lost, in the text and the markdown, without failing the diff', () => {
+    const base = run([check('a', 'passed')]);
+    const diff = diffRuns(base, run([check('a', 'skipped', { message: 'the keyring has no "other" key' })]));
+    expect(diff.coverageLost).toEqual([{ requirement: 'REQ-a', kind: 'requirement', checks: ['a'] }]);
+    expect(isUnchanged(diff)).toBe(false);
+    expect(renderText(diff)).toContain(
+      'Coverage lost (exercised in the base, by no check of the head): 1\n  REQ-a (no check citing it ran; before: a)',
+    );
+    expect(renderMarkdown(diff)).toContain('- REQ-a (no check citing it ran; before: a)');
+  });
+
   it('refuses summaries of different schema versions', () => {
     const old = { ...run([]), schemaVersion: undefined } as unknown as Summary;
     expect(() => diffRuns(old, run([]))).toThrow(ConfigError);

@@ -1,5 +1,8 @@
+import type { Observation } from '../harness/check-meta.ts';
+import { comparableValues } from '../report/comparable-observations.ts';
 import type { Summary, SummaryCheck } from '../report/summary.ts';
 import { ConfigError } from '../target/config-error.ts';
+import { coverageLost, type CoverageLoss } from './coverage-lost.ts';
 
 /** How a check's outcome counts when two runs are compared. */
 type Standing = 'good' | 'bad' | 'skipped' | 'expected';
@@ -46,6 +49,8 @@ export interface RunDiff {
   added: CheckChange[];
   removed: CheckChange[];
   observations: ObservationChange[];
+  /** Requirements and transitions the base exercised and no check of the head did (same selection). */
+  coverageLost: CoverageLoss[];
   /** Requirement ids with a regressed check, and with a fixed one. */
   requirements: { regressed: string[]; fixed: string[] };
 }
@@ -61,21 +66,23 @@ function change(before: SummaryCheck | undefined, after: SummaryCheck | undefine
   };
 }
 
-/** Observed values by requirement, each list sorted: the order a check recorded them in is not behaviour. */
-function observedValues(check: SummaryCheck | undefined): Map<string, string[]> {
-  const values = new Map<string, string[]>();
-  for (const { requirement, value } of check?.observations ?? [])
-    values.set(requirement, [...(values.get(requirement) ?? []), value]);
-  for (const list of values.values()) list.sort();
-  return values;
+/** What a check observed for each requirement. */
+function observationsByRequirement(check: SummaryCheck): Map<string, Observation[]> {
+  const byRequirement = new Map<string, Observation[]>();
+  for (const observation of check.observations ?? [])
+    byRequirement.set(observation.requirement, [
+      ...(byRequirement.get(observation.requirement) ?? []),
+      observation,
+    ]);
+  return byRequirement;
 }
 
+/** The requirements whose comparable values (comparableValues: situations both runs reached) differ. */
 function observationChanges(before: SummaryCheck, after: SummaryCheck): ObservationChange[] {
-  const a = observedValues(before);
-  const b = observedValues(after);
+  const a = observationsByRequirement(before);
+  const b = observationsByRequirement(after);
   return [...new Set([...a.keys(), ...b.keys()])].sort().flatMap((requirement) => {
-    const was = a.get(requirement) ?? [];
-    const now = b.get(requirement) ?? [];
+    const [was = [], now = []] = comparableValues([a.get(requirement) ?? [], b.get(requirement) ?? []]);
     return JSON.stringify(was) === JSON.stringify(now)
       ? []
       : [{ id: after.id, requirement, before: was, after: now }];
@@ -84,9 +91,9 @@ function observationChanges(before: SummaryCheck, after: SummaryCheck): Observat
 
 /**
  * Two runs compared check by check (by id): regressed (good before, failing now), fixed, newly
- * failing (failing now, skipped or absent before), newly skipped (coverage lost), added and removed
- * checks, and changed observations (a behaviour difference where the document leaves a point
- * open). Summaries of different `schemaVersion` cannot be compared: a ConfigError says so.
+ * failing (failing now, skipped or absent before), newly skipped, added and removed checks, changed
+ * observations (a behaviour difference where the document leaves a point open), and coverage lost
+ * (coverageLost). What a run happened to exercise (`coverage`) is otherwise not compared. Summaries of different `schemaVersion` cannot be compared: a ConfigError says so.
  */
 export function diffRuns(base: Summary, head: Summary): RunDiff {
   if (base.schemaVersion !== head.schemaVersion) {
@@ -106,6 +113,7 @@ export function diffRuns(base: Summary, head: Summary): RunDiff {
     added: [],
     removed: [],
     observations: [],
+    coverageLost: coverageLost(base, head),
     requirements: { regressed: [], fixed: [] },
   };
   for (const now of head.checks) {
@@ -139,7 +147,8 @@ export function isUnchanged(diff: RunDiff): boolean {
       diff.newlySkipped.length +
       diff.added.length +
       diff.removed.length +
-      diff.observations.length ===
+      diff.observations.length +
+      diff.coverageLost.length ===
     0
   );
 }

@@ -1,4 +1,5 @@
 import { isUnchanged, type CheckChange, type ObservationChange, type RunDiff } from './compare-runs.ts';
+import type { CoverageLoss } from './coverage-lost.ts';
 
 const SECTIONS: readonly {
   key: 'regressed' | 'fixed' | 'newlyFailing' | 'newlySkipped' | 'added' | 'removed';
@@ -7,7 +8,7 @@ const SECTIONS: readonly {
   { key: 'regressed', title: 'Regressed (passed before, fails now)' },
   { key: 'fixed', title: 'Fixed (failed before, passes now)' },
   { key: 'newlyFailing', title: 'Newly failing (skipped, expected or absent before)' },
-  { key: 'newlySkipped', title: 'Newly skipped (coverage lost)' },
+  { key: 'newlySkipped', title: 'Newly skipped (ran before, skipped now)' },
   { key: 'added', title: 'New checks' },
   { key: 'removed', title: 'Removed checks' },
 ];
@@ -25,7 +26,14 @@ function counts(diff: RunDiff): string {
     `${diff.added.length} new`,
     `${diff.removed.length} removed`,
     `${diff.observations.length} changed observation(s)`,
+    `${diff.coverageLost.length} lost from coverage`,
   ].join(', ');
+}
+
+const COVERAGE_LOST_TITLE = 'Coverage lost (exercised in the base, by no check of the head)';
+
+function lostLine(loss: CoverageLoss): string {
+  return `${loss.requirement} (${loss.kind === 'transition' ? 'a transition no drawn history reached' : 'no check citing it ran'}; before: ${loss.checks.join(', ')})`;
 }
 
 function observed(values: string[]): string {
@@ -51,6 +59,10 @@ export function renderText(diff: RunDiff): string {
     lines.push('', `Changed observations: ${diff.observations.length}`);
     for (const o of diff.observations)
       lines.push(`  ${o.id}  ${o.requirement}: ${observed(o.before)}  →  ${observed(o.after)}`);
+  }
+  if (diff.coverageLost.length > 0) {
+    lines.push('', `${COVERAGE_LOST_TITLE}: ${diff.coverageLost.length}`);
+    for (const loss of diff.coverageLost) lines.push(`  ${lostLine(loss)}`);
   }
   if (diff.requirements.regressed.length > 0)
     lines.push('', `Requirements regressed: ${diff.requirements.regressed.join(', ')}`);
@@ -101,6 +113,10 @@ export function renderMarkdown(diff: RunDiff): string {
       '|---|---|---|---|',
     );
     lines.push(...diff.observations.map(observationRow));
+  }
+  if (diff.coverageLost.length > 0) {
+    lines.push('', `### ${COVERAGE_LOST_TITLE}: ${diff.coverageLost.length}`, '');
+    for (const loss of diff.coverageLost) lines.push(`- ${cell(lostLine(loss))}`);
   }
   if (diff.requirements.regressed.length > 0)
     lines.push('', `Requirements regressed: ${diff.requirements.regressed.join(', ')}`);

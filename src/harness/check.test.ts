@@ -5,7 +5,15 @@ import type { CheckKind, CheckMeta } from './check-meta.ts';
 import { settleCheckError } from './check.ts';
 
 function meta(kind: CheckKind): CheckMeta {
-  return { id: 'x.y', requirements: ['ERR-25', 'ERR-26'], kind, operations: [], area: 'x', observations: [] };
+  return {
+    id: 'x.y',
+    requirements: ['ERR-25', 'ERR-26'],
+    kind,
+    operations: [],
+    area: 'x',
+    observations: [],
+    coverage: [],
+  };
 }
 
 const serverError: Exchange = {

@@ -38,8 +38,18 @@ interface CheckFixtures {
   withAuthorization: (authorization: string | null) => ApiClient;
   /** Unique to this run and file: put it in every name a check creates. */
   prefix: string;
-  /** Records what an implementation does where the document leaves it open. */
-  observe: (requirement: string, value: unknown) => void;
+  /**
+   * Records what an implementation does where the document leaves it open. `situation`: where a
+   * drawn history decides whether the case is reached at all, the case (`value` is then what the
+   * implementation did in it, without counts), so runs compare it only where both reached it.
+   */
+  observe: (requirement: string, value: unknown, situation?: string) => void;
+  /**
+   * Records what the run happened to exercise rather than what it observed: how many `times` a
+   * drawn history reached a transition, a view not judged because the collection moved or a cap was
+   * hit. It depends on the seed and on timing, so `conformance diff` does not compare it.
+   */
+  cover: (requirement: string, value: string, times?: number) => void;
   /** One per check file: what the file created is deleted when the file ends, also after a failure. */
   tracker: ResourceTracker;
   /**
@@ -226,17 +236,39 @@ const conformanceTest = base.extend<CheckFixtures & InternalFixtures>({
   ],
   observe: [
     async ({ task, target }, use) => {
-      await use((requirement, value) => {
+      await use((requirement, value, situation) => {
         // Made stable before it is cut short, so a cut never leaves half a run prefix behind.
-        const text = typeof value === 'string' ? value : JSON.stringify(value);
-        const observation = { requirement, value: show(stableValue(text, target.runPrefix)) };
+        const seen = typeof value === 'string' ? value : JSON.stringify(value);
+        const stable = (text: string) => stableValue(text, target.runPrefix);
+        const text = situation === undefined ? stable(seen) : `${stable(situation)}: ${stable(seen)}`;
+        const observation = {
+          requirement,
+          value: show(text),
+          ...(situation === undefined ? {} : { situation: stable(situation) }),
+        };
         const observations = task.meta.check?.observations;
         // A history reads the same view after every step: one behaviour seen is one observation,
         // however often it was seen (how often depends on the draw and on timing, not the target).
-        const seen = observations?.some(
+        const known = observations?.some(
           (o) => o.requirement === observation.requirement && o.value === observation.value,
         );
-        if (!seen) observations?.push(observation);
+        if (!known) observations?.push(observation);
+      });
+    },
+    AUTO,
+  ],
+  cover: [
+    async ({ task, target }, use) => {
+      await use((requirement, value, times) => {
+        const note = {
+          requirement,
+          value: show(stableValue(value, target.runPrefix)),
+          ...(times === undefined ? {} : { times }),
+        };
+        const coverage = task.meta.check?.coverage;
+        // A note made at every checkpoint is one note; a count is made once, when the check ends.
+        if (!coverage?.some((c) => c.requirement === note.requirement && c.value === note.value))
+          coverage?.push(note);
       });
     },
     AUTO,
@@ -375,6 +407,7 @@ export function check(
     operations: options.operations ?? [],
     area,
     observations: [],
+    coverage: [],
     ...(options.scope ? { scope: options.scope } : {}),
   };
   const name = `${title} [${requirements.join(', ')}]`;
@@ -384,7 +417,12 @@ export function check(
     const file = TestRunner.getCurrentSuite().file.filepath;
     for (const entry of faultTargets) {
       if (entry.files.includes(file) && requirements.includes(entry.requirement))
-        register(`${name} {${entry.fault}}`, { ...registered, observations: [], fault: entry.fault });
+        register(`${name} {${entry.fault}}`, {
+          ...registered,
+          observations: [],
+          coverage: [],
+          fault: entry.fault,
+        });
     }
     return;
   }
@@ -440,6 +478,8 @@ export function check(
               JSON.stringify(checkMeta.observations, null, 2),
               'application/json',
             );
+          if (checkMeta.coverage.length > 0)
+            await attachment('coverage', JSON.stringify(checkMeta.coverage, null, 2), 'application/json');
         }
       },
     );

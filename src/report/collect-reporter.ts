@@ -62,6 +62,7 @@ export class CollectReporter implements Reporter {
           title: testCase.fullName,
           file,
           ...(meta && meta.observations.length > 0 ? { observations: meta.observations } : {}),
+          ...(meta && meta.coverage.length > 0 ? { coverage: meta.coverage } : {}),
           ...(meta?.scope ? { scope: meta.scope } : {}),
           durationMs: Math.round(testCase.diagnostic()?.duration ?? 0),
           ...(meta?.rateLimitWaits !== undefined ? { rateLimitWaits: meta.rateLimitWaits } : {}),

@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { reportPath } from './owned-files.ts';
 import { loadCatalog, type Catalog } from '../spec/requirements.ts';
 import { escapeHtml } from './escape-html.ts';
+import { coverageSection } from './html-coverage.ts';
 import {
   failures,
   knownDeviations,
@@ -153,6 +154,7 @@ ${failures(summary)}
 ${knownDeviations(summary)}
 ${skipsByReason(summary)}
 ${observations(summary)}
+${coverageSection(summary)}
 <h2>Requirements by section</h2>
 ${requirementSections(summary, catalog)}
 </main>

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { reportPath } from './owned-files.ts';
-import type { Observation } from '../harness/check-meta.ts';
+import type { CoverageNote, Observation } from '../harness/check-meta.ts';
 import type { ScopeCellMeta } from '../scope/matrix.ts';
 import { currentSuiteVersion, type SuiteVersion } from './suite-version.ts';
 
@@ -26,6 +26,12 @@ export interface SummaryCheck {
   title: string;
   file: string;
   observations?: Observation[];
+  /**
+   * What the check happened to exercise (transition counts of a drawn history, views not judged
+   * because the collection moved): depends on the seed and on timing, so kept apart from
+   * `observations` and not compared by `conformance diff` beyond coverage lost.
+   */
+  coverage?: CoverageNote[];
   /** A scope-matrix check's cell: operation, role and what it expects. */
   scope?: ScopeCellMeta;
   /** How long the check took, setup included (0 for one that never started). */

@@ -49,6 +49,7 @@ function worldOf(a: ApiClient, b: ApiClient, tracker: ResourceTracker): World {
     { timeoutMs: 1 },
     { email: 'b@example.com', client: b },
     () => undefined,
+    () => undefined,
   );
 }
 

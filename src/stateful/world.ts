@@ -32,8 +32,15 @@ export interface TransferTarget {
   client: ApiClient;
 }
 
-/** Records what an implementation does where the document leaves a point open (ctx.observe). */
-export type Observe = (requirement: string, value: string) => void;
+/**
+ * Records what an implementation did in a situation the draw reached, where the document leaves a
+ * point open (ctx.observe with its situation): the behaviour without counts, so two runs that
+ * reached the same situation agree.
+ */
+type Observe = (requirement: string, situation: string, behaviour: string) => void;
+
+/** Records what a sequence could not judge, because the collection moved or a cap was hit (ctx.cover). */
+type Cover = (requirement: string, value: string) => void;
 
 /** One resource created by the run: its id on the implementation and how to stop tracking it. */
 interface Created<Id> {
@@ -116,6 +123,7 @@ export class World {
     readonly patience: Patience,
     transferTo: TransferTarget | undefined,
     readonly observe: Observe,
+    readonly cover: Cover,
     /** Account B's client where the keyring has its key (its views are then judged too). */
     other?: ApiClient,
   ) {
@@ -241,7 +249,7 @@ export function canTransfer(ctx: Pick<CheckContext, 'target'>): boolean {
  * The world of one sequence, with the check's clients; the viewer keys and account B only where
  * the keyring has them.
  */
-export function newWorld(ctx: CheckContext, patience: Patience, observe: Observe): World {
+export function newWorld(ctx: CheckContext, patience: Patience): World {
   const viewers: Partial<Record<ViewerRole, ApiClient>> = {};
   for (const role of ['assistants:view', 'knowledgeBase:view'] as const)
     if (ctx.target.keyring.keys[role] !== undefined) viewers[role] = ctx.as(role);
@@ -260,7 +268,8 @@ export function newWorld(ctx: CheckContext, patience: Patience, observe: Observe
     ctx.target.fixtureBaseUrl,
     patience,
     transferTo,
-    observe,
+    (requirement, situation, behaviour) => ctx.observe(requirement, behaviour, situation),
+    (requirement, value) => ctx.cover(requirement, value),
     other,
   );
 }

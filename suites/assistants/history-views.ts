@@ -37,7 +37,7 @@ export interface Member {
 
 type ListQuery = Record<string, QueryValue>;
 
-type Ctx = Pick<CheckContext, 'as' | 'spec' | 'observe'>;
+type Ctx = Pick<CheckContext, 'as' | 'spec' | 'observe' | 'cover'>;
 
 /** Pages read at most per walk: on a real account a list may hold thousands of assistants. */
 const WALK_CAP = 6;
@@ -133,7 +133,7 @@ async function judgeQuery(
   const { walk, judged } = await judgeWalks(
     () => readWalk(ctx, client, operation, query, limit),
     expected.map((m) => m.id),
-    { isolated: options.isolated, observe: (value) => ctx.observe(options.requirement, value) },
+    { isolated: options.isolated, cover: (value) => ctx.cover(options.requirement, value) },
   );
   const items = new Map<string, JsonObject>();
   for (const page of walk.pages)

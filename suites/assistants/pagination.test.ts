@@ -116,7 +116,7 @@ describe('listPersonas — POST /persona/enterprise/getAllPersonas/{sessionId}',
             onPage: pageChecks(ctx),
           }),
         ids,
-        { isolated: false, observe: (value) => ctx.observe('AS-LIST-02', value) },
+        { isolated: false, cover: (value) => ctx.cover('AS-LIST-02', value) },
       );
     },
     { operations: ['listPersonas'] },
@@ -170,7 +170,7 @@ describe('searchPersonas — POST /persona/enterprise/searchPersonas', () => {
             onPage: pageChecks(ctx),
           }),
         ids,
-        { isolated: true, observe: (value) => ctx.observe('AS-SEARCH-02', value) },
+        { isolated: true, cover: (value) => ctx.cover('AS-SEARCH-02', value) },
       );
     },
     { operations: ['searchPersonas'] },

@@ -248,7 +248,7 @@ async function judgeListWalks(
             onPage: pageArithmetic(ctx.spec, limit),
           }),
         wanted,
-        { isolated: false, observe: (value) => ctx.observe('PL-LIST-06', value) },
+        { isolated: false, cover: (value) => ctx.cover('PL-LIST-06', value) },
       );
       expectWalkCounted(walk, what);
       const seen = new Set(walk.pages.flatMap((page) => page.identities.map(String)));
@@ -305,7 +305,7 @@ async function judgeSearches(ctx: CheckContext, h: History, step: string) {
             onPage: pageArithmetic(ctx.spec, limit),
           }),
         certain.map((w) => w.title),
-        { isolated: true, observe: (value) => ctx.observe('PL-SEARCH-04', value) },
+        { isolated: true, cover: (value) => ctx.cover('PL-SEARCH-04', value) },
       );
       expectWalkCounted(walk, `${what} at limit ${limit}`);
     }

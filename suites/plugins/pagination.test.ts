@@ -96,7 +96,7 @@ describe('listPlugins — POST /users/enterprise/getallplugin/{userId}', () => {
             onPage: pageChecks(ctx),
           }),
         titles,
-        { isolated: false, observe: (value) => ctx.observe('PL-LIST-03', value) },
+        { isolated: false, cover: (value) => ctx.cover('PL-LIST-03', value) },
       );
     },
     { operations: ['listPlugins'] },
@@ -134,7 +134,7 @@ describe('searchPlugins — POST /users/enterprise/searchPlugin', () => {
             onPage: pageChecks(ctx),
           }),
         titles,
-        { isolated: true, observe: (value) => ctx.observe('PL-SEARCH-02', value) },
+        { isolated: true, cover: (value) => ctx.cover('PL-SEARCH-02', value) },
       );
     },
     { operations: ['searchPlugins'] },

@@ -143,7 +143,7 @@ describe('the account as a state machine', () => {
       try {
         await runAccountModel(ctx, coverage);
       } finally {
-        for (const [requirement, line] of coverageLines(coverage)) ctx.observe(requirement, line);
+        for (const [transition, line, times] of coverageLines(coverage)) ctx.cover(transition, line, times);
       }
     },
     {

@@ -41,10 +41,13 @@ export class CreateBaseReusingName extends Step {
     const { kbId, forget } = await createKnowledgeBase(world.client, world.tracker, { name, description });
     // A kbId derived from the name would be the deleted base's again: then it is the new base's,
     // judged as such (empty), not as the deleted one.
-    if (world.deletedBases.get(old) === kbId) {
-      world.deletedBases.delete(old);
-      world.observe('KB-ATTACH-14', "a base created under a deleted base's name got the deleted base's kbId");
-    }
+    const sameKbId = world.deletedBases.get(old) === kbId;
+    if (sameKbId) world.deletedBases.delete(old);
+    world.observe(
+      'KB-ATTACH-14',
+      "a base created under a deleted base's name",
+      sameKbId ? "got the deleted base's kbId" : 'got a kbId of its own',
+    );
     const b = model.createBase({ name, description });
     world.bases.set(b, { id: kbId, forget });
     world.vectorCounts.set(b, 0);

@@ -59,7 +59,7 @@ export class ListAssistants extends Step {
           },
         }),
       wanted,
-      { isolated: false, observe: () => {} },
+      { isolated: false, cover: () => {} },
     );
     if (!judged) return;
     const items = walk.pages.flatMap((page) => objectsIn(bodyOf(page.exchange), 'allPersonas'));

@@ -57,12 +57,13 @@ export class RecreateAssistant extends Step {
       if (refusal === undefined || status === undefined || status < 400 || status >= 500) throw error;
       world.observe(
         'IDS-06',
-        `a create under a deleted assistant's customPersonaId: ${stableErrorSummary(refusal, world.prefix)}`,
+        "a create under a deleted assistant's customPersonaId",
+        stableErrorSummary(refusal, world.prefix),
       );
       expectStatus(await getAssistant(world.client, id), 400);
       return;
     }
-    world.observe('IDS-06', "a create under a deleted assistant's customPersonaId: HTTP 200");
+    world.observe('IDS-06', "a create under a deleted assistant's customPersonaId", 'HTTP 200');
     world.deletedAssistants.delete(d);
     const n = model.recreateAssistant(d, String(body.name), this.isPublic, {
       title: String(body.title),

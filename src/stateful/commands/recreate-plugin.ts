@@ -52,7 +52,8 @@ export class RecreatePlugin extends Step {
       if (refusal === undefined || status === undefined || status < 400 || status >= 500) throw error;
       world.observe(
         'IDS-11',
-        `a create under a deleted plugin's title: ${stableErrorSummary(refusal, world.prefix)}`,
+        "a create under a deleted plugin's title",
+        stableErrorSummary(refusal, world.prefix),
       );
       expect(
         foundOwnPlugin(await getPlugin(world.client, title), title),
@@ -60,7 +61,7 @@ export class RecreatePlugin extends Step {
       ).toBe(false);
       return;
     }
-    world.observe('IDS-11', "a create under a deleted plugin's title: HTTP 200");
+    world.observe('IDS-11', "a create under a deleted plugin's title", 'HTTP 200');
     const plugin = await readPlugin(world.client, title);
     const n = model.recreatePlugin(p, modelPlugin(body));
     world.plugins.set(n, {

@@ -84,8 +84,12 @@ export class RefreshNow extends Step {
     const servedBefore = known > 0 && doc.tier === 'vector' && doc.chunks > 0;
     // Twice an index's patience: the re-crawl fetches the page first.
     const revision = servedBefore ? await settled(world, ask, (r) => r !== undefined, 2) : await ask();
+    // Where the document does not say the new text is served (recorded, either way), whether an
+    // earlier revision was served is the draw's doing: part of the situation, not the behaviour.
+    const situation = `a re-crawled page of the ${doc.tier} tier, ${known > 0 ? 'an earlier revision served before' : 'never served before'}`;
     if (revision !== undefined) {
       model.pageServed(d, revision, CHANGING.sentenceFor(revision), CHANGING.wordFor(revision), known > 0);
+      if (!servedBefore) world.observe('STATE-06', situation, 'its new text shown by query');
       return;
     }
     if (servedBefore)
@@ -93,10 +97,7 @@ export class RefreshNow extends Step {
         `Received: doc #${d}, a page served in revision ${known} before refresh-now, served in no later revision after it (vector tier) / Documented: refresh-now re-crawls immediately every URL-sourced document`,
         world.last,
       );
-    world.observe(
-      'STATE-06',
-      `a re-crawled page of the ${doc.tier} tier: its new text ${known > 0 ? 'not' : 'never'} shown by query`,
-    );
+    world.observe('STATE-06', situation, 'its new text not shown by query');
   }
 
   toString(): string {

@@ -62,7 +62,7 @@ export class SearchAssistants extends Step {
       found.map((a) => world.assistantId(a)),
       {
         isolated: false,
-        observe: (value) => world.observe('AS-SEARCH-02', `search for the run's word, not judged: ${value}`),
+        cover: (value) => world.cover('AS-SEARCH-02', `search for the run's word, not judged: ${value}`),
       },
     );
     if (!judged) return;

@@ -42,7 +42,8 @@ export class ShareAssistant extends Step {
     // Only the beginning is documented: whether more follows is recorded, not judged.
     world.observe(
       'AS-SHARE-03',
-      `share token: ${token.length > SHARE_PREFIX.length ? `${SHARE_PREFIX} and more` : `${SHARE_PREFIX} alone`}`,
+      'share token',
+      token.length > SHARE_PREFIX.length ? `${SHARE_PREFIX} and more` : `${SHARE_PREFIX} alone`,
     );
     model.shareAssistant(a);
   }
@@ -55,10 +56,7 @@ export class ShareAssistant extends Step {
       ) ?? -1;
     world.steps[world.steps.length - 1] = `share deleted assistant#${a} (recorded)`;
     const exchange = await share(world, required(world.deletedAssistants.get(a), a));
-    world.observe(
-      'AS-SHARE-02',
-      `share of an assistant after its delete: ${answered(exchange, world.prefix)}`,
-    );
+    world.observe('AS-SHARE-02', 'share of an assistant after its delete', answered(exchange, world.prefix));
   }
 
   toString(): string {

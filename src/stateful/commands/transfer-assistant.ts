@@ -71,27 +71,28 @@ export class TransferAssistant extends Step {
     const shown = bodyOf(asB).personaData;
     world.observe(
       'AS-TRANSFER-04',
-      `account B's get right after the transfer: ${
-        asB.response?.status === 200
-          ? isObject(shown) && shown.customPersonaId === customPersonaId && shown.name === transferred.name
-            ? 'HTTP 200, the assistant with its customPersonaId and name'
-            : 'HTTP 200, not the assistant with its customPersonaId and name'
-          : stableErrorSummary(asB, world.prefix)
-      }`,
+      "account B's get right after the transfer",
+      asB.response?.status === 200
+        ? isObject(shown) && shown.customPersonaId === customPersonaId && shown.name === transferred.name
+          ? 'HTTP 200, the assistant with its customPersonaId and name'
+          : 'HTTP 200, not the assistant with its customPersonaId and name'
+        : stableErrorSummary(asB, world.prefix),
     );
     // What the former owner can still do: recorded (a rename of B's assistant, if it is allowed).
     const name = `Conformance ${world.account.unique('transferred')}`;
     const update = await world.client.call('updatePersona', { body: { personaId: customPersonaId, name } });
     world.observe(
       keepAccess ? 'AS-TRANSFER-07' : 'AS-TRANSFER-06',
-      `update by the former owner right after a transfer (${access}): ${stableErrorSummary(update, world.prefix)}`,
+      `update by the former owner right after a transfer (${access})`,
+      stableErrorSummary(update, world.prefix),
     );
     if (keepAccess && update.response?.status === 200) model.renameTransferred(a, name);
     if (!keepAccess && update.response?.status === 200) world.nameUnsure.add(a);
     const get = await getAssistant(world.client, customPersonaId);
     world.observe(
       keepAccess ? 'AS-TRANSFER-07' : 'AS-TRANSFER-06',
-      `get of a ${visibility} assistant by the former owner right after a transfer (${access}): ${get.response?.status === 200 ? 'HTTP 200, the assistant shown' : stableErrorSummary(get, world.prefix)}`,
+      `get of a ${visibility} assistant by the former owner right after a transfer (${access})`,
+      get.response?.status === 200 ? 'HTTP 200, the assistant shown' : stableErrorSummary(get, world.prefix),
     );
     if (world.other) await expectShownToB(model, world, world.other, a);
     await checkViews(model, world, this.limit, this.turn);

@@ -81,9 +81,8 @@ export class UpdatePlugin extends Step {
     ];
     world.observe(
       'PL-UPDATE-03',
-      `fields not sent in a plugin update of ${sent.join(' and ')}: ${unsent
-        .map(([field, kept]) => `${field} ${kept ? 'kept' : 'changed'}`)
-        .join(', ')}`,
+      `fields not sent in a plugin update of ${sent.join(' and ')}`,
+      unsent.map(([field, kept]) => `${field} ${kept ? 'kept' : 'changed'}`).join(', '),
     );
   }
 

@@ -64,7 +64,7 @@ export function assistantJudged(world: World, what: string, documented: string, 
       transferred: (n) => world.transferred.get(n)?.id,
     },
     label: (a) => `assistant#${a}`,
-    observe: (value) => world.observe(requirement, value),
+    cover: (value) => world.cover(requirement, value),
   };
 }
 
@@ -222,7 +222,7 @@ async function walkAndCount(model: AccountModel, world: World): Promise<void> {
       );
   }
   if (!judgedOnce)
-    world.observe(
+    world.cover(
       'AS-LIST-12',
       'ret=count beside a list that moved meanwhile (another client at work): not judged',
     );
@@ -295,7 +295,8 @@ async function renamed(model: AccountModel, world: World): Promise<void> {
     );
     world.observe(
       'AS-SEARCH-02',
-      `a search for an assistant's former name after a rename ${seen.has(world.assistantId(a)) ? 'still finds it' : 'no longer finds it'}`,
+      "a search for an assistant's former name after a rename",
+      seen.has(world.assistantId(a)) ? 'still finds it' : 'no longer finds it',
     );
   }
 }

@@ -161,13 +161,15 @@ async function pluginReads(model: AccountModel, world: World, b: ApiClient): Pro
     const { title } = world.plugin(p);
     world.observe(
       'ACCT-01',
-      `account B's plugin search for A's unpublished plugins ${searched.seen.has(title) ? 'finds them' : 'does not find them'}`,
+      "account B's plugin search for A's unpublished plugins",
+      searched.seen.has(title) ? 'finds them' : 'does not find them',
     );
     const got = await getPlugin(b, title);
     const shown = got.response?.status === 200 && isObject(bodyOf(got).plugin);
     world.observe(
       'ACCT-01',
-      `account B's get of A's unpublished plugin in the model: ${shown ? 'HTTP 200, the plugin shown' : stableErrorSummary(got, world.prefix)}`,
+      "account B's get of A's unpublished plugin in the model",
+      shown ? 'HTTP 200, the plugin shown' : stableErrorSummary(got, world.prefix),
     );
   }
 }

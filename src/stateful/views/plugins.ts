@@ -63,7 +63,7 @@ export function pluginJudged(world: World, what: string, documented: string, req
       transferred: () => undefined,
     },
     label: (p) => `plugin#${p}`,
-    observe: (value) => world.observe(requirement, value),
+    cover: (value) => world.cover(requirement, value),
   };
 }
 

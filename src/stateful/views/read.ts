@@ -122,8 +122,8 @@ export interface Judged {
   };
   /** Names each resource in a message (`assistant#2`). */
   label: (n: number) => string;
-  /** Records what could not be judged (a view not read whole). */
-  observe: (value: string) => void;
+  /** Records, as coverage, what could not be judged (a view not read whole). */
+  cover: (value: string) => void;
 }
 
 /**
@@ -149,7 +149,7 @@ export function judgeView(read: ViewRead, projection: Projection, judged: Judged
       );
     if (expected === 'present' && sightings.length === 0) {
       if (!read.whole) {
-        judged.observe(
+        judged.cover(
           `${judged.what}: not read whole (a cap, or another client at work); what was not found is not judged`,
         );
         return;

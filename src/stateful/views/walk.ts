@@ -77,7 +77,7 @@ export async function walkView(
     present,
     {
       isolated: false,
-      observe: (value) => judged.observe(`${what}: ${value}`),
+      cover: (value) => judged.cover(`${what}: ${value}`),
       atMostOnce: [...ours].filter((id) => !present.includes(id)),
     },
   );

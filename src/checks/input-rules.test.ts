@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import type { InputCase } from '../generate/input-rules.ts';
+import type { CheckContext } from '../harness/check.ts';
+import type { Exchange } from '../http/exchange.ts';
+import type { Spec } from '../spec/openapi.ts';
+import { judgeQueryCase } from './input-rules.ts';
+
+/** A list route of its own name (schema.ts caches validators by operation), any 200 body valid. */
+const spec = { operation: () => ({ responses: { '200': true } }) } as unknown as Spec;
+
+function answer(items: number): Exchange {
+  const json = { status: true, allPersonas: Array.from({ length: items }, (_, i) => ({ id: i })) };
+  return {
+    operationId: 'inputRulesTestList',
+    label: 'list',
+    request: { method: 'POST', url: 'http://127.0.0.1/api/v1/x', headers: {} },
+    response: { status: 200, headers: {}, text: JSON.stringify(json), json },
+    error: undefined,
+    durationMs: 1,
+  };
+}
+
+const rule = {
+  id: 'listPersonas.isPublic.enum-value.public',
+  value: 'public',
+  stated: undefined,
+} as InputCase;
+
+describe('judgeQueryCase', () => {
+  it("observes the status alone: how many items a shared list holds is coverage, the run's timing", () => {
+    const records = { observed: [] as string[], covered: [] as string[] };
+    const context = {
+      spec,
+      observe: (_: string, value: unknown) => records.observed.push(String(value)),
+      cover: (_: string, value: string) => records.covered.push(value),
+    } as unknown as CheckContext;
+    const route = { itemsField: 'allPersonas', totalField: 'totalPersonas' };
+    judgeQueryCase(context, rule, answer(5), route);
+    judgeQueryCase(context, rule, answer(2), route);
+    expect(new Set(records.observed)).toEqual(new Set([`${rule.id}: 200`]));
+    expect(records.covered).toEqual([`${rule.id}: 5 items`, `${rule.id}: 2 items`]);
+  });
+});
