@@ -1,5 +1,5 @@
 import type { Catalog } from '../spec/requirements.ts';
-import { escapeHtml } from './escape-html.ts';
+import { anchor, escapeHtml } from './escape-html.ts';
 import { exitCodeOf, type Summary, type SummaryCheck } from './summary.ts';
 
 /** Outcomes that fail a run (an unexpected pass is a stale expectation: it fails too). */
@@ -22,15 +22,6 @@ const ALWAYS_SHOWN = new Set(['passed', 'failed']);
 
 export function isFailing(check: SummaryCheck): boolean {
   return FAILING.has(check.outcome);
-}
-
-/** An id attribute from free text (a section title, a check id): lower-case words joined by `-`. */
-export function anchor(prefix: string, text: string): string {
-  const slug = text
-    .toLowerCase()
-    .replace(/[^a-z0-9._]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-  return `${prefix}-${slug}`;
 }
 
 /** The area of a check: its folder under suites/ (what `--only` takes). */

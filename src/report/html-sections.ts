@@ -1,6 +1,6 @@
 import type { Catalog } from '../spec/requirements.ts';
-import { escapeHtml } from './escape-html.ts';
-import { anchor, isFailing, sectionOf } from './html-glance.ts';
+import { anchor, escapeHtml } from './escape-html.ts';
+import { isFailing, sectionOf } from './html-glance.ts';
 import { requirementOutcome } from './requirement-outcome.ts';
 import type { Summary, SummaryCheck } from './summary.ts';
 
