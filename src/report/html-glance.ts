@@ -51,8 +51,8 @@ const STOPPED_BY: Record<string, string> = {
 
 /**
  * The run's verdict in one line: conformant or not (N failures in M requirements), errors that
- * leave it unjudged, known deviations, the certification verdict, an interruption, and the exit
- * status `conformance run` gave. Failures and known deviations link to their sections.
+ * leave it unjudged, known deviations, the certification verdict, an interruption, a shard's
+ * slice, and the exit status `conformance run` gave. Failures and known deviations link to their sections.
  */
 export function verdictLine(summary: Summary): string {
   const checks = summary.checks;
@@ -89,6 +89,9 @@ export function verdictLine(summary: Summary): string {
     tone = 'bad';
     parts.push(`<strong class="bad">${STOPPED_BY[summary.stoppedBy ?? ''] ?? 'interrupted'}</strong>`);
   }
+  // A shard's report judges its slice only: say so before anyone reads it as the whole run's.
+  if (summary.shard !== undefined)
+    parts.push(`<strong>shard ${summary.shard.index} of ${summary.shard.count}</strong> only`);
   parts.push(`exit ${exitCodeOf(summary)}`);
   return `<p id="verdict" class="verdict ${tone}">${parts.join(' · ')}</p>`;
 }

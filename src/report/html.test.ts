@@ -151,6 +151,13 @@ describe('index.html at a glance', () => {
     );
   });
 
+  it('says a shard report covers its slice only', () => {
+    const shard = { ...run([check('a.passes', 'passed')]), shard: { index: 2, count: 3 } };
+    expect(text(verdict(renderHtmlReport(shard))[1] ?? '')).toBe(
+      'Conformant: 1 check passed · not a certification run · shard 2 of 3 only · exit 0',
+    );
+  });
+
   it('lists the failures under anchored sections of the document that the area table links to', () => {
     const html = renderHtmlReport(
       run([
