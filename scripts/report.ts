@@ -13,6 +13,8 @@ const USAGE =
   'usage: npm run report [DIR]   (DIR: a report directory, default CONFORMANCE_REPORT_DIR or reports)';
 
 function main(argv: readonly string[]): number {
+  // npm runs scripts in the project root; a relative DIR means the directory the person was in.
+  if (process.env.INIT_CWD !== undefined) process.chdir(process.env.INIT_CWD);
   if (argv.length > 1 || argv[0]?.startsWith('-')) {
     if (argv[0] === '--help' || argv[0] === '-h') {
       process.stdout.write(`${USAGE}\n`);
