@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { compareRuns, differencesOnly } from '../compare/matrix.ts';
 import { comparisonHtml, comparisonMarkdown } from '../compare/render.ts';
+import { columnTitles } from '../compare/titles.ts';
 import { readRun } from '../report/read-run.ts';
 import { loadCatalog } from '../spec/requirements.ts';
 import { ConfigError } from '../target/config-error.ts';
@@ -10,7 +11,7 @@ export const COMPARE_COMMAND: CommandSpec = {
   name: 'compare',
   summary: 'Put several runs side by side, requirement by requirement.',
   about:
-    "Documents real behaviour differences between implementations: one row per requirement, grouped by the document's sections; one column per run; each cell the outcome of the checks citing it and the values they observed where the document leaves a point open. Markdown on standard output; --out writes the same as one self-contained HTML file.",
+    "Documents real behaviour differences between implementations: first a matrix of sections × runs with the requirements' counts per outcome, then one row per requirement, grouped by the document's sections; one column per run; each cell a mark for the outcome of the checks citing it and the values they observed where the document leaves a point open. Equal column titles get the run's position. Markdown on standard output; --out writes the same as one self-contained HTML file.",
   synopsis: 'RUN... [--label A,B,...] [--differences] [--out FILE.html]',
   positionals: { name: 'RUN...', help: 'report directories or summary.json files, two at least', min: 2 },
   options: {
@@ -18,7 +19,7 @@ export const COMPARE_COMMAND: CommandSpec = {
       type: 'string',
       value: 'A,B,...',
       help: "the runs' column titles, comma-separated",
-      default: "each run's target",
+      default: "each run's target and start time",
     },
     differences: { type: 'boolean', help: 'keep only the requirements where the runs differ' },
     out: {
@@ -44,11 +45,10 @@ export function runCompare(
   const args = parseCommand(COMPARE_COMMAND, argv);
   const runs = args.positionals.map(readRun);
   const labelText = args.string('label');
-  const labels =
-    labelText === undefined ? runs.map((run) => run.target) : labelText.split(',').map((l) => l.trim());
-  if (labels.length !== runs.length)
+  const labels = labelText?.split(',').map((l) => l.trim());
+  if (labels !== undefined && labels.length !== runs.length)
     throw new ConfigError(`--label names ${labels.length} run(s), but ${runs.length} were given`);
-  const full = compareRuns(runs, labels, loadCatalog());
+  const full = compareRuns(runs, columnTitles(runs, labels), loadCatalog());
   const comparison = args.flag('differences') ? differencesOnly(full) : full;
   const file = args.string('out');
   if (file !== undefined) {

@@ -3,6 +3,7 @@ import { buildSummary, type Summary, type SummaryCheck } from '../report/summary
 import { loadCatalog } from '../spec/requirements.ts';
 import { compareRuns, differencesOnly } from './matrix.ts';
 import { comparisonHtml, comparisonMarkdown } from './render.ts';
+import { columnTitles } from './titles.ts';
 
 function check(
   id: string,
@@ -61,10 +62,14 @@ describe('compareRuns', () => {
     );
     expect(differing.sort()).toEqual(['AUTH-19', 'LIM-02']);
     const markdown = comparisonMarkdown(differencesOnly(comparison));
-    expect(markdown).toContain('| **AUTH-19** | passed: HTTP 403 | passed: HTTP 200 |');
+    expect(markdown).toContain('| **AUTH-19** | ✓ HTTP 403 | ✓ HTTP 200 |');
+    expect(markdown).toContain('| **LIM-02** | ✓ | ✗ |');
     const html = comparisonHtml(differencesOnly(comparison));
-    expect(html).toContain('<th scope="col">A</th><th scope="col">B</th>');
-    expect(html).toMatch(/<tr class="differs"><th scope="row" title="[^"]*">LIM-02 \(differs\)<details>/);
+    expect(html).toContain('<th scope="col" class="run">A</th><th scope="col" class="run">B</th>');
+    expect(html).toMatch(
+      /<tr class="differs"><th scope="row" title="[^"]*">LIM-02<details><summary>text<\/summary>/,
+    );
+    expect(html).toContain('<td class="failed" title="failed"><abbr>✗</abbr> </td>');
     expect(html).not.toContain('VOICE-12');
   });
 
@@ -87,6 +92,79 @@ describe('compareRuns', () => {
       );
     expect(differing([model([get('400'), share]), model([get('400')])])).toEqual([]);
     expect(differing([model([get('400')]), model([get('HTTP 200')])])).toEqual(['AS-TRANSFER-06']);
+  });
+
+  it('does not mark a row whose runs differ only in how many checks cite the requirement', () => {
+    const once = run([check('x.voices', ['VOICE-12'], 'passed')]);
+    const twice = run([check('x.voices', ['VOICE-12'], 'passed'), check('y.voices', ['VOICE-12'], 'passed')]);
+    const rows = differencesOnly(compareRuns([once, twice], ['A', 'B'], catalog)).sections;
+    expect(rows).toEqual([]);
+    expect(comparisonMarkdown(differencesOnly(compareRuns([once, twice], ['A', 'B'], catalog)))).toContain(
+      'No requirement where the runs differ.',
+    );
+  });
+
+  it('opens with a matrix of sections × runs counting requirements per outcome, kept under --differences', () => {
+    const limits = differencesOnly(comparison).matrix.find((s) => s.title === 'Limits');
+    const total = catalog.requirements.filter((r) => r.section === 'Limits').length;
+    expect(limits?.counts).toEqual([
+      { passed: 1, '—': total - 1 },
+      { failed: 1, '—': total - 1 },
+    ]);
+    const markdown = comparisonMarkdown(differencesOnly(comparison));
+    expect(markdown.indexOf('| section | A | B |')).toBeLessThan(markdown.indexOf('## '));
+    expect(markdown).toContain(`| Limits | ✓ 1 ○ ${total - 1} | ✗ 1 ○ ${total - 1} |`);
+    const html = comparisonHtml(differencesOnly(comparison));
+    expect(html).toContain('<th scope="row"><a href="#section-limits">Limits</a></th>');
+    expect(html).toContain('<h2 id="section-limits">Limits</h2>');
+    // A section without a kept row has no table to link to.
+    expect(html).toContain('<th scope="row">Versioning</th>');
+  });
+
+  it('shows a long observed value shortened in the cell and whole on hover', () => {
+    const long = 'x'.repeat(200);
+    const html = comparisonHtml(
+      compareRuns([run([check('x.legacy', ['AUTH-19'], 'observed', long)]), a], ['A', 'B'], catalog),
+    );
+    expect(html).toContain(
+      `<td class="passed" title="passed: ${long}"><abbr>✓</abbr> ${'x'.repeat(59)}…</td>`,
+    );
+  });
+
+  it('shows where two long values part ways, not the opening they share', () => {
+    const opening = 'attachment attached with enabled false: exercised ';
+    const markdown = comparisonMarkdown(
+      compareRuns(
+        [
+          run([check('x.legacy', ['AUTH-19'], 'observed', `${opening}20 time(s)`)]),
+          run([check('x.legacy', ['AUTH-19'], 'observed', `${opening}19 time(s)`)]),
+        ],
+        ['A', 'B'],
+        catalog,
+      ),
+    );
+    expect(markdown).toContain('| **AUTH-19** | ✓ …20 time(s) | ✓ …19 time(s) |');
+  });
+
+  it('titles columns by label, else target and start time, and tells equal titles apart', () => {
+    const at = (startedAt: string, target = 'http://impl/api/v1') => ({ ...a, target, startedAt });
+    expect(columnTitles([at('2026-11-27T08:31:56.918Z'), at('2026-11-28T09:00:00.000Z')])).toEqual([
+      'http://impl/api/v1 2026-11-27 08:31 UTC',
+      'http://impl/api/v1 2026-11-28 09:00 UTC',
+    ]);
+    expect(
+      columnTitles([
+        at('2026-11-27T08:31:56.918Z'),
+        at('2026-11-27T08:31:59.000Z'),
+        at('2026-11-28T09:00:00.000Z'),
+      ]),
+    ).toEqual([
+      'http://impl/api/v1 2026-11-27 08:31 UTC (run 1)',
+      'http://impl/api/v1 2026-11-27 08:31 UTC (run 2)',
+      'http://impl/api/v1 2026-11-28 09:00 UTC',
+    ]);
+    expect(columnTitles([a, b], ['ref', 'ref'])).toEqual(['ref (run 1)', 'ref (run 2)']);
+    expect(columnTitles([a, b], ['Vendor A', 'Vendor B'])).toEqual(['Vendor A', 'Vendor B']);
   });
 
   it('refuses runs of different summary schema versions', () => {

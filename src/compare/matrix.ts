@@ -15,7 +15,7 @@ export interface Cell {
   observed: string[];
 }
 
-interface Row {
+export interface Row {
   requirement: Requirement;
   cells: Cell[];
   /** Whether the runs differ on this requirement (outcome or observed values). */
@@ -27,8 +27,14 @@ interface Section {
   rows: Row[];
 }
 
+/** One section of the document in one run: how many of its requirements had each outcome. */
+export type SectionCounts = Record<string, number>;
+
 export interface Comparison {
+  /** The column titles, one per run, all distinct. */
   labels: string[];
+  /** Every section of the document with its counts per run, whatever rows are kept. */
+  matrix: { title: string; counts: SectionCounts[] }[];
   sections: Section[];
 }
 
@@ -49,6 +55,15 @@ function runsDiffer(requirement: string, runs: readonly Summary[], cells: readon
   return keys.size > 1;
 }
 
+function countsOf(rows: readonly Row[], run: number): SectionCounts {
+  const counts: SectionCounts = {};
+  for (const row of rows) {
+    const outcome = row.cells[run]?.outcome ?? '—';
+    counts[outcome] = (counts[outcome] ?? 0) + 1;
+  }
+  return counts;
+}
+
 function cellOf(requirement: string, checks: readonly SummaryCheck[]): Cell {
   const { outcome, checks: citing, observed } = requirementOutcome(requirement, checks);
   return { outcome, checks: citing.length, observed };
@@ -57,8 +72,9 @@ function cellOf(requirement: string, checks: readonly SummaryCheck[]): Cell {
 /**
  * Several runs side by side, in the manner of wpt.fyi: one row per requirement of the catalog,
  * grouped by the document's sections in catalog order; one column per run; each cell the outcome
- * of the checks citing the requirement and the values they observed. Runs must share a summary
- * schema version.
+ * of the checks citing the requirement and the values they observed. A row differs when the
+ * outcomes or the observed values differ, nothing else (not the number of citing checks). Runs
+ * must share a summary schema version.
  */
 export function compareRuns(
   runs: readonly Summary[],
@@ -77,13 +93,17 @@ export function compareRuns(
     rows.push({ requirement, cells, differs: runsDiffer(requirement.id, runs, cells) });
     sections.set(requirement.section, rows);
   }
-  return { labels: [...labels], sections: [...sections].map(([title, rows]) => ({ title, rows })) };
+  return {
+    labels: [...labels],
+    matrix: [...sections].map(([title, rows]) => ({ title, counts: runs.map((_, i) => countsOf(rows, i)) })),
+    sections: [...sections].map(([title, rows]) => ({ title, rows })),
+  };
 }
 
 /** Only the rows where the runs differ, and the sections that keep one. */
 export function differencesOnly(comparison: Comparison): Comparison {
   return {
-    labels: comparison.labels,
+    ...comparison,
     sections: comparison.sections
       .map((section) => ({ ...section, rows: section.rows.filter((row) => row.differs) }))
       .filter((section) => section.rows.length > 0),

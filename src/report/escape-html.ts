@@ -7,3 +7,12 @@ export function escapeHtml(text: string): string {
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&#39;');
 }
+
+/** An id attribute from free text (a section title, a check id): lower-case words joined by `-`. */
+export function anchor(prefix: string, text: string): string {
+  const slug = text
+    .toLowerCase()
+    .replace(/[^a-z0-9._]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return `${prefix}-${slug}`;
+}

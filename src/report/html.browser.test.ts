@@ -42,14 +42,49 @@ afterAll(async () => {
 });
 
 describe('index.html in a real browser', () => {
-  it('filters by outcome and text, expands a failure, and is saved as a screenshot', async () => {
+  it('shows the verdict and the area table without scrolling, and links every failure from them', async () => {
     expect(run.exitCode).toBe(1);
-    const page = await (browser as Browser).newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await (browser as Browser).newPage({ viewport: { width: 1280, height: 800 } });
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     page.on('requestfailed', (request) => errors.push(`request ${request.url()}`));
     await page.goto(pathToFileURL(join(run.reportDir, 'index.html')).href);
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Conformance report');
+
+    const verdict = page.locator('#verdict');
+    expect(await verdict.textContent()).toMatch(
+      /^Not conformant: \d+ failures? in \d+ requirements? · .* · exit 1$/,
+    );
+    for (const glance of [verdict, page.locator('#areas')]) {
+      const box = await glance.boundingBox();
+      expect(box, 'rendered').not.toBeNull();
+      expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(800);
+    }
+    mkdirSync(join(PROJECT_ROOT, 'reports'), { recursive: true });
+    const screenshot = join(PROJECT_ROOT, 'reports', 'index-html-screenshot.png');
+    await page.screenshot({ path: screenshot, fullPage: false });
+    expect(existsSync(screenshot)).toBe(true);
+
+    // Each failure sits under a section heading that the verdict or the area table links to.
+    const failures = page.locator('details.failure');
+    expect(await failures.count()).toBeGreaterThan(0);
+    const links = await Promise.all(
+      (await page.locator('#verdict a, #areas a').all()).map((a) => a.getAttribute('href')),
+    );
+    for (const failure of await failures.all()) {
+      const heading = await failure.locator('xpath=preceding-sibling::h3[1]').getAttribute('id');
+      expect(links).toContain(`#${heading}`);
+      await page.locator(`#areas a[href="#${heading}"]`).first().click();
+      const box = await failure.boundingBox();
+      expect(box?.y ?? -1).toBeGreaterThanOrEqual(0);
+      expect(box?.y ?? 800).toBeLessThan(800);
+      expect(new URL(page.url()).hash).toBe(`#${heading}`);
+    }
+
+    // A failure shows its curl line and the answer, the key redacted.
+    const detail = (await failures.first().locator('pre').textContent()) ?? '';
+    expect(await failures.first().getAttribute('open')).not.toBeNull();
+    expect(detail).toMatch(/Received: 200 \/ Documented: 400/);
+    expect(detail).toMatch(/curl -sS -X POST .*svc_ai_…redacted/);
 
     // Filter by outcome through its label, as a keyboard or screen-reader user would.
     await page.getByLabel('Outcome').selectOption('failed');
@@ -58,27 +93,15 @@ describe('index.html in a real browser', () => {
     expect(visible.length).toBeGreaterThan(0);
     expect(new Set(visible)).toEqual(new Set(['failed']));
     expect(await page.getByRole('status').textContent()).toMatch(/^\d+ of \d+ shown$/);
-
-    // Expand the failure: its curl line and the answer are there, the key redacted.
-    const failure = page.locator('details.failure').first();
-    await failure.locator('summary').click();
-    expect(await failure.getAttribute('open')).not.toBeNull();
-    const detail = (await failure.locator('pre').textContent()) ?? '';
-    expect(detail).toMatch(/Received: 200 \/ Documented: 400/);
-    expect(detail).toMatch(/curl -sS -X POST .*svc_ai_…redacted/);
+    // The collapsed sections holding a match open while the filter is on, and close after it.
+    const requirementRow = page.locator('details.group tr[data-outcome="failed"]').first();
+    expect(await requirementRow.isVisible()).toBe(true);
+    await page.getByLabel('Outcome').selectOption('');
+    expect(await requirementRow.isVisible()).toBe(false);
 
     // Search narrows to one check across every section.
-    await page.getByLabel('Outcome').selectOption('');
     await page.getByLabel('Search').fill('fourth-rejected');
-    const matches = await shown.count();
-    expect(matches).toBeGreaterThan(0);
-
-    await page.getByLabel('Search').fill('');
-    await page.getByLabel('Outcome').selectOption('failed');
-    mkdirSync(join(PROJECT_ROOT, 'reports'), { recursive: true });
-    const screenshot = join(PROJECT_ROOT, 'reports', 'index-html-screenshot.png');
-    await page.screenshot({ path: screenshot, fullPage: false });
-    expect(existsSync(screenshot)).toBe(true);
+    expect(await shown.count()).toBeGreaterThan(0);
     expect(errors).toEqual([]);
   }, 60_000);
 });

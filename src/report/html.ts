@@ -3,6 +3,7 @@ import { reportPath } from './owned-files.ts';
 import { loadCatalog, type Catalog } from '../spec/requirements.ts';
 import { escapeHtml } from './escape-html.ts';
 import { coverageSection } from './html-coverage.ts';
+import { areaTable, verdictLine } from './html-glance.ts';
 import {
   failures,
   knownDeviations,
@@ -42,7 +43,7 @@ function fact(label: string, value: string): string {
   return `<tr><th scope="row">${label}</th><td>${value}</td></tr>`;
 }
 
-function header(summary: Summary, catalog: Catalog): string {
+function facts(summary: Summary, catalog: Catalog): string {
   const { covered, total } = mustCoverage(summary, catalog);
   const suite = summary.suiteVersion;
   return [
@@ -62,16 +63,6 @@ function header(summary: Summary, catalog: Catalog): string {
       : []),
     fact('Coverage', `${covered} of ${total} <em>must</em> requirements cited by a check that ran`),
     fact('Certification', certificationCell(summary)),
-    '</table>',
-  ].join('\n');
-}
-
-function counts(summary: Summary): string {
-  return [
-    '<table class="counts">',
-    '<caption>Checks per outcome</caption>',
-    `<tr>${OUTCOMES.map((o) => `<th scope="col">${escapeHtml(o)}</th>`).join('')}</tr>`,
-    `<tr>${OUTCOMES.map((o) => `<td>${summary.outcomes[o] ?? 0}</td>`).join('')}</tr>`,
     '</table>',
   ].join('\n');
 }
@@ -111,28 +102,46 @@ const FILTER_SCRIPT = `(() => {
       item.hidden = !match;
       if (match) shown += 1;
     }
-    status.textContent = want === '' && query === '' ? '' : shown + ' of ' + items.length + ' shown';
+    const active = want !== '' || query !== '';
+    status.textContent = active ? shown + ' of ' + items.length + ' shown' : '';
+    // A section holding a match opens while the filter is on, and closes again when it is cleared.
+    for (const group of document.querySelectorAll('details.group')) {
+      group.open = active && group.querySelector('[data-outcome]:not([hidden])') !== null;
+    }
   };
   outcome.addEventListener('change', apply);
   text.addEventListener('input', apply);
 })();`;
 
-const STYLE = `body{font:14px/1.4 system-ui,sans-serif;margin:2em;color:#222;max-width:80em}
-table{border-collapse:collapse;margin:1em 0}th,td{border:1px solid #ccc;padding:.3em .6em;text-align:left;vertical-align:top}
+const STYLE = `body{font:14px/1.4 system-ui,sans-serif;margin:1em 2em;color:#222;max-width:80em}
+h1{font-size:1.4em;margin:.2em 0}table{border-collapse:collapse;margin:.6em 0}
+th,td{border:1px solid #ccc;padding:.2em .5em;text-align:left;vertical-align:top}
 caption{text-align:left;font-weight:600;padding:.2em 0}pre{white-space:pre-wrap;word-break:break-word;margin:0;font-size:12px}
+.verdict{font-size:1.15em;padding:.5em .8em;margin:.4em 0;border-left:6px solid}.verdict.ok{border-color:#176e2b;background:#e3f5e6}
+.verdict.bad{border-color:#b00020;background:#fde2e4}
 .ok{color:#176e2b}.bad{color:#b00020}.outcome.failed,.outcome.errored,.outcome.unexpected-pass{color:#b00020;font-weight:600}
 .outcome.passed{color:#176e2b}.outcome.expected{color:#8a5a00}details{margin:.3em 0}details.failure{border-left:4px solid #b00020;padding-left:.5em}
+details.group>summary h3{display:inline;font-size:1em}
+.areas td.n{text-align:right}.areas th{white-space:nowrap}.areas tr.total{font-weight:600}.barcell{width:16em}
+.bar{display:flex;height:1em;width:16em;background:#eee}.seg{display:block;height:100%}
+.seg.passed{background:#4caf50}.seg.warned{background:#c0ca33}.seg.observed{background:#64b5f6}
+.seg.failed,.seg.errored,.seg.unexpected-pass{background:#d32f2f}.seg.expected{background:#ffb300}.seg.skipped{background:#9e9e9e}
+td.failed,td.errored,td.unexpected-pass{color:#b00020;font-weight:600}
+[id]{scroll-margin-top:3.5em}:target{outline:2px solid #1565c0}
 form{position:sticky;top:0;background:#fff;padding:.5em 0;border-bottom:1px solid #ccc}`;
 
 /**
- * One self-contained page of the run (nothing fetched; one inline script for the filter): the
- * header facts with the coverage of `must` requirements, counts per outcome, the failures with
- * their curl line and answer, known deviations, skips by reason, observations, and every
- * requirement by section with its outcome and citing checks. Every value is escaped.
+ * One self-contained page of the run (nothing fetched; one inline script for the filter), in the
+ * order a reader asks: the verdict and the checks per area and outcome (visible without
+ * scrolling), the run's facts, the failures by section of the document with their curl line and
+ * answer, known deviations, skips by reason, every requirement by section, and last, collapsed,
+ * the observations. Every value is escaped.
  */
 export function renderHtmlReport(summary: Summary, catalog: Catalog = loadCatalog()): string {
   const harness =
-    summary.harnessErrors.length > 0 ? `<h2>Harness errors</h2>${list(summary.harnessErrors)}` : '';
+    summary.harnessErrors.length > 0
+      ? `<h2 id="harness-errors">Harness errors</h2>${list(summary.harnessErrors)}`
+      : '';
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -144,19 +153,19 @@ export function renderHtmlReport(summary: Summary, catalog: Catalog = loadCatalo
 <body>
 <header>
 <h1>Conformance report</h1>
-${header(summary, catalog)}
-${counts(summary)}
+${verdictLine(summary)}
+${areaTable(summary, catalog)}
+${facts(summary, catalog)}
 </header>
 <main>
 ${filterForm()}
 ${harness}
-${failures(summary)}
+${failures(summary, catalog)}
 ${knownDeviations(summary)}
 ${skipsByReason(summary)}
-${observations(summary)}
-${coverageSection(summary)}
-<h2>Requirements by section</h2>
 ${requirementSections(summary, catalog)}
+${observations(summary, catalog)}
+${coverageSection(summary)}
 </main>
 <script>${FILTER_SCRIPT}</script>
 </body>
