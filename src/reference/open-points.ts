@@ -82,6 +82,8 @@ export interface OpenPoints {
   bareStringAppend: 'distinct' | 'always';
   /** A second share-link mint for one assistant: a new token, or the same one again. */
   shareTokens: 'new-each-time' | 'one-per-assistant';
+  /** A re-crawled URL document: kept under its docId, or stored as a new document (a new docId) in its place. */
+  recrawledDocId: 'kept' | 'new';
 }
 
 export const DEFAULT_OPEN_POINTS: OpenPoints = {
@@ -118,6 +120,7 @@ export const DEFAULT_OPEN_POINTS: OpenPoints = {
   maxPageSize: Number.MAX_SAFE_INTEGER,
   bareStringAppend: 'distinct',
   shareTokens: 'new-each-time',
+  recrawledDocId: 'kept',
 };
 
 export const ALTERNATIVE_OPEN_POINTS: OpenPoints = {
@@ -155,6 +158,7 @@ export const ALTERNATIVE_OPEN_POINTS: OpenPoints = {
   maxPageSize: 100,
   bareStringAppend: 'always',
   shareTokens: 'one-per-assistant',
+  recrawledDocId: 'new',
 };
 
 /** The length of `text` in the personality's unit. */

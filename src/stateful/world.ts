@@ -165,6 +165,24 @@ export class World {
     return required(this.documents.get(d), `doc #${d}`);
   }
 
+  /**
+   * refresh-now "re-fetches every URL-sourced document"; whether the re-fetched document keeps its
+   * docId is not stated, and a server may store the re-crawl as a new document in the old one's
+   * place. A URL document of base `b` that `listed` (the base's documents as just read) no longer
+   * shows is followed to the one document listed under its title that the sequence does not know;
+   * with none, or several, the views judge it missing. Called with every read of a base's
+   * documents, since a crawl is queued and lands whenever it does.
+   */
+  followRecrawled(model: AccountModel, b: number, listed: readonly JsonObject[]): void {
+    const shown = new Set(listed.map((doc) => String(doc.docId)));
+    const known = new Set(this.documents.values());
+    for (const [d, doc] of model.base(b).documents) {
+      if (doc.source !== 'url' || doc.title === undefined || shown.has(this.docId(d))) continue;
+      const successors = listed.filter((l) => !known.has(String(l.docId)) && l.title === doc.title);
+      if (successors.length === 1) this.documents.set(d, String(successors[0]!.docId));
+    }
+  }
+
   /** Drops the cleanup of a resource the sequence deleted itself. */
   forget(kind: 'assistants' | 'plugins' | 'bases', n: number): void {
     if (kind === 'assistants') this.deletedAssistants.set(n, this.assistantId(n));
@@ -334,6 +352,7 @@ export async function expectBaseInStep(
   const kbId = world.kbId(b);
   const docs = model.base(b).documents;
   const listed = await world.kb.documents(kbId);
+  world.followRecrawled(model, b, listed);
   expect(listed.map((d) => d.docId).sort(), `documents of base #${b}`).toEqual(
     [...docs.keys()].map((d) => world.docId(d)).sort(),
   );

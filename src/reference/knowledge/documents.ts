@@ -101,6 +101,13 @@ export function replaceDocumentText(
   fileSize: number,
 ): void {
   base.index.removeDocument(doc.docId);
+  if (openPoints().recrawledDocId === 'new') {
+    // "Re-fetches every URL-sourced document": whether the document keeps its docId is not stated;
+    // this personality stores the re-crawl as a new document in the old one's place.
+    base.documents.delete(doc.docId);
+    doc.docId = randomUUID();
+    base.documents.set(doc.docId, doc);
+  }
   doc.chunksCount = base.index.addDocument(doc.docId, doc.title, chunkText(text), true);
   doc.fileSize = fileSize;
 }

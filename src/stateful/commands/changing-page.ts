@@ -18,10 +18,17 @@ export async function revisionServed(
   d: number,
   after: number,
 ): Promise<number | undefined> {
-  const docId = world.docId(d);
   for (let revision = after + 1; revision <= after + AHEAD; revision += 1) {
     const answer = await world.kb.query(world.kbId(b), CHANGING.sentenceFor(revision), 20);
-    expectResultsFromLiveDocuments(model, world, b, answer, `revision ${revision} of the changing page`);
+    await expectResultsFromLiveDocuments(
+      model,
+      world,
+      b,
+      answer,
+      `revision ${revision} of the changing page`,
+    );
+    // Its id as now known: the re-crawl may have given it a new one (World.followRecrawled).
+    const docId = world.docId(d);
     const word = ` ${CHANGING.wordFor(revision)} `;
     if (answer.results.some((result) => result.docId === docId && String(result.text).includes(word)))
       return revision;

@@ -28,6 +28,9 @@ export class DeleteDocument extends Step {
     const { base } = model.document(d);
     world.steps[world.steps.length - 1] = `delete doc#${d} of base#${base}`;
     const kbId = world.kbId(base);
+    // A re-crawl may have given a URL document a new id since it was last read.
+    if (model.document(d).source === 'url')
+      world.followRecrawled(model, base, await world.kb.documents(kbId));
     const docId = world.docId(d);
     const exchange = await world.kb.deleteDocument(kbId, docId);
     expectStatus(exchange, 200);

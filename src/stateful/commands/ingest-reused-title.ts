@@ -61,7 +61,7 @@ export class IngestReusedTitle extends Step {
       () => world.kb.query(kbId, sentence, TOP_K_MAX),
       (answer) => answer.results.some((result) => result.docId === docId),
     );
-    expectResultsFromLiveDocuments(model, world, b, found, `the sentence of doc #${d}`);
+    await expectResultsFromLiveDocuments(model, world, b, found, `the sentence of doc #${d}`);
     if (chunks > 0 && !found.results.some((result) => result.docId === docId))
       throw new ConformanceFailure(
         `Received: no result from doc #${d}, ingested under the title of deleted doc #${old}, for a query made of its own sentence / Documented: a new document, chunked and embedded; only a deleted document's chunks are filtered out`,
@@ -69,7 +69,7 @@ export class IngestReusedTitle extends Step {
       );
     const gone = model.deletedDocuments.get(old);
     const stale = await world.kb.query(kbId, gone?.sentence ?? gone?.marker ?? title, TOP_K_MAX);
-    expectResultsFromLiveDocuments(model, world, b, stale, `the sentence of deleted doc #${old}`);
+    await expectResultsFromLiveDocuments(model, world, b, stale, `the sentence of deleted doc #${old}`);
     model.reused('document title');
   }
 

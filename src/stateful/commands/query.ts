@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import { picked, TOP_K_DEFAULT, type AccountModel } from '../model.ts';
 import { Step } from '../step.ts';
 import type { World } from '../world.ts';
+import { expectResultsFromLiveDocuments } from '../views/knowledge.ts';
 
 /**
  * POST /kb/{kbId}/query for the word of one of the base's documents, live or deleted (or a word
@@ -39,17 +40,10 @@ export class QueryBase extends Step {
     const state = chosen && !model.liveDocument(chosen[0]) ? ' (deleted)' : '';
     world.steps[world.steps.length - 1] =
       `query base#${b} for ${which}${state}, topK ${this.topK ?? 'default'}`;
-    const { results } = await world.kb.query(world.kbId(b), text, this.topK);
+    const answer = await world.kb.query(world.kbId(b), text, this.topK);
     const topK = this.topK ?? TOP_K_DEFAULT;
-    expect(results.length, `results for topK ${this.topK ?? '(default 5)'}`).toBeLessThanOrEqual(topK);
-    const live = new Set([...model.base(b).documents.keys()].map((d) => world.docId(d)));
-    const deleted = new Map(model.deletedIn(b).map(([d]) => [world.docId(d), d]));
-    for (const result of results) {
-      const docId = String(result.docId);
-      const gone = deleted.get(docId);
-      expect(gone, `a result from deleted doc #${gone ?? ''} of base #${b}`).toBeUndefined();
-      expect(live.has(docId), `docId ${docId} of a result, one of base #${b}'s live documents`).toBe(true);
-    }
+    expect(answer.results.length, `results for topK ${this.topK ?? '(default 5)'}`).toBeLessThanOrEqual(topK);
+    await expectResultsFromLiveDocuments(model, world, b, answer, which);
     model.queried(b);
   }
 

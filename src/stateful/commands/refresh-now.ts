@@ -80,6 +80,7 @@ export class RefreshNow extends Step {
     const doc = model.document(d);
     if (doc.page === undefined) return;
     const known = doc.page.revision;
+    const idBefore = world.docId(d);
     const ask = () => revisionServed(model, world, b, d, known);
     const servedBefore = known > 0 && doc.tier === 'vector' && doc.chunks > 0;
     // Twice an index's patience: the re-crawl fetches the page first.
@@ -88,6 +89,11 @@ export class RefreshNow extends Step {
     // earlier revision was served is the draw's doing: part of the situation, not the behaviour.
     const situation = `a re-crawled page of the ${doc.tier} tier, ${known > 0 ? 'an earlier revision served before' : 'never served before'}`;
     if (revision !== undefined) {
+      world.observe(
+        'STATE-06',
+        'a URL document re-crawled by refresh-now',
+        world.docId(d) === idBefore ? 'kept under its docId' : 'listed under a new docId',
+      );
       model.pageServed(d, revision, CHANGING.sentenceFor(revision), CHANGING.wordFor(revision), known > 0);
       if (!servedBefore) world.observe('STATE-06', situation, 'its new text shown by query');
       return;

@@ -182,6 +182,7 @@ async function expectDocumentsListed(model: AccountModel, world: World, b: numbe
   expectStatus(exchange, 200);
   expectSchema(world.spec, exchange);
   const listed = objectsIn(bodyOf(exchange), 'documents');
+  world.followRecrawled(model, b, listed);
   const docs = model.base(b).documents;
   expect(listed.map((doc) => String(doc.docId)).sort(), `documents of base #${b}`).toEqual(
     [...docs.keys()].map((d) => world.docId(d)).sort(),
@@ -220,15 +221,20 @@ export async function expectStatsSettled(model: AccountModel, world: World, b: n
 
 /**
  * Every result of a query on base `b` comes from one of its live documents: never from a deleted
- * one (STATE-15), nor from a document it does not hold.
+ * one (STATE-15), nor from a document it does not hold. A result from a docId the sequence does not
+ * know may be a re-crawled document under its new id: the base's documents are read, and followed
+ * (World.followRecrawled), before it is judged.
  */
-export function expectResultsFromLiveDocuments(
+export async function expectResultsFromLiveDocuments(
   model: AccountModel,
   world: World,
   b: number,
   answer: QueryAnswer,
   asked: string,
-): void {
+): Promise<void> {
+  const known = new Set(world.documents.values());
+  if (answer.results.some((result) => !known.has(String(result.docId))))
+    world.followRecrawled(model, b, await world.kb.documents(world.kbId(b)));
   world.last = answer.exchange;
   const live = new Set([...model.base(b).documents.keys()].map((d) => world.docId(d)));
   const deleted = new Map([...model.deletedDocuments.keys()].map((d) => [world.docId(d), d]));
@@ -255,14 +261,14 @@ async function expectQueriesServe(model: AccountModel, world: World, b: number):
   const kbId = world.kbId(b);
   for (const [d, doc] of model.base(b).documents) {
     if (doc.tier !== 'vector' || doc.chunks === 0 || doc.sentence === undefined) continue;
-    const docId = world.docId(d);
-    const found = (answer: QueryAnswer) => answer.results.some((result) => result.docId === docId);
+    // Its id as last known: a re-crawl may give it a new one (World.followRecrawled).
+    const found = (answer: QueryAnswer) => answer.results.some((result) => result.docId === world.docId(d));
     const sentence = doc.sentence;
     let answer = await settled(world, () => world.kb.query(kbId, sentence, TOP_K_MAX), found);
-    expectResultsFromLiveDocuments(model, world, b, answer, `the sentence of doc #${d}`);
+    await expectResultsFromLiveDocuments(model, world, b, answer, `the sentence of doc #${d}`);
     if (found(answer)) continue;
     answer = await world.kb.query(kbId, doc.marker, TOP_K_MAX);
-    expectResultsFromLiveDocuments(model, world, b, answer, `the word of doc #${d}`);
+    await expectResultsFromLiveDocuments(model, world, b, answer, `the word of doc #${d}`);
     if (!found(answer))
       throw new ConformanceFailure(
         `Received: no result from doc #${d} of base #${b} (vector tier, ${doc.chunks} chunk(s)) for a query made of its own sentence, nor for its own word, topK ${TOP_K_MAX} / Documented: a base's documents are chunked and embedded and retrieved by query; only a deleted document's chunks are filtered out`,
@@ -271,7 +277,7 @@ async function expectQueriesServe(model: AccountModel, world: World, b: number):
   }
   for (const [d, doc] of model.deletedIn(b)) {
     const answer = await world.kb.query(kbId, doc.sentence ?? doc.marker, TOP_K_MAX);
-    expectResultsFromLiveDocuments(model, world, b, answer, `the sentence of deleted doc #${d}`);
+    await expectResultsFromLiveDocuments(model, world, b, answer, `the sentence of deleted doc #${d}`);
   }
   model.queried(b);
 }
