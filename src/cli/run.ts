@@ -6,7 +6,7 @@ import { makeRedactor, type Redactor } from '../http/redact.ts';
 import { certificationPrerequisites, certify } from '../report/certification.ts';
 import { CollectReporter } from '../report/collect-reporter.ts';
 import { writeHar } from '../report/har.ts';
-import { clearOwnedReports, reportPath } from '../report/owned-files.ts';
+import { clearOwnedReports, hasOwnedReports, reportPath } from '../report/owned-files.ts';
 import { redactWrittenFiles } from '../report/redact-files.ts';
 import { redactStrings } from '../report/redact-structured.ts';
 import { writeSummaryReports } from '../report/write-reports.ts';
@@ -219,8 +219,9 @@ async function checksCutByDeadline(
 /** `conformance run`: resolve the target, run every check over it, write the reports, exit 0/1/2. */
 export async function runConformance(argv: readonly string[]): Promise<number> {
   const startedAt = new Date();
-  let reportDir = join(PROJECT_ROOT, 'reports');
-  const defaultReportDir = reportDir;
+  const defaultReportDir = join(PROJECT_ROOT, 'reports');
+  // Unknown until the command line is read: a run whose flags cannot be read writes no report.
+  let reportDir: string | undefined;
   let targetLabel = '(not resolved)';
   let certifying = false;
   // Until the keyring is known, anything shaped like a key or a share token is still hidden.
@@ -229,6 +230,8 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
   let fixtures: FixtureServer | undefined;
   let restoreOutput: (() => void) | undefined;
   let stop: RunStop | undefined;
+  // Whether the run got past its checks of flags, keyring, expectations and target (see below).
+  let started = false;
   try {
     const args = parseCommand(RUN_COMMAND, argv);
     const options = targetOptions(targetFlags(args), process.env);
@@ -273,6 +276,11 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
     const readOnly = args.flag('read-only');
     const concurrency = positiveInteger('--concurrency', args.string('concurrency'), DEFAULT_CONCURRENCY);
     const ratePerSecond = rateOption(args.string('rate-limit'));
+    // Parsed now, used once the target is known (its default depends on it): a bad value stops the
+    // run before it touches any report.
+    const workersFlag = args.string('workers');
+    const workersWanted =
+      workersFlag === undefined ? undefined : positiveInteger('--workers', workersFlag, 1);
     if (certifying && readOnly)
       throw new ConfigError('--certify runs every check: it cannot be combined with --read-only');
     const resolved = resolveTarget(options);
@@ -298,9 +306,6 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
       for (const line of plan) console.log(line);
       return checks.length > 0 ? 0 : 2;
     }
-    // From here on this run's reports are being made: no earlier run's file may be read as one of them.
-    clearOwnedReports(reportDir);
-
     const faults = selfTest?.faults ?? [];
     if (faults.length > 0 && resolved.baseUrl !== undefined) {
       throw new ConfigError('the self-test plants faults in the embedded reference only, not at a base URL');
@@ -352,6 +357,10 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
     for (const note of notes) console.log(`conformance: preflight: ${note}`);
 
     fixtures = await startFixtureServer(options.fixtureHost);
+    // Everything a run needs is known good: from here on this run's reports are being made, and no
+    // earlier run's file may be read as one of them. Until here a failed start touched nothing.
+    clearOwnedReports(reportDir);
+    started = true;
     const junitFile = reportPath(reportDir, 'junit.xml');
     const allureDir = reportPath(reportDir, 'allure-results');
     const exchangeLogDir = reportPath(reportDir, 'exchanges.log.d');
@@ -364,10 +373,7 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
     const defaultWorkers = target.embedded
       ? availableParallelism()
       : Math.max(availableParallelism(), REMOTE_WORKERS);
-    const workers = Math.max(
-      1,
-      Math.min(positiveInteger('--workers', args.string('workers'), defaultWorkers), concurrency),
-    );
+    const workers = Math.max(1, Math.min(workersWanted ?? defaultWorkers, concurrency));
     const ledger = ledgerFile(ledgerDir, runId);
     LedgerWriter.start(ledger, runId, target.baseUrl);
     const provided: ProvidedTarget = {
@@ -394,7 +400,7 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
             },
           }),
     };
-    const cleanupLine = () => cleanupCommandLine(target.baseUrl, runId, reportDir, defaultReportDir);
+    const cleanupLine = () => cleanupCommandLine(target.baseUrl, runId, options.reportDir, defaultReportDir);
     lastWords = () => `To remove what this run may have left: ${cleanupLine()}`;
     console.log(
       `conformance: checking ${target.baseUrl} (run ${runId}, seed ${seed}: --seed ${seed} replays it; deadline ${formatDuration(deadlineMs)})${certifying ? ' for certification' : ''}${readOnly ? ', read-only: no write is sent' : ''}`,
@@ -538,6 +544,10 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
       error instanceof ConfigError ? error.message : `harness error: ${(error as Error).message}`,
     );
     console.error(`conformance: ${message}`);
+    // A run that never started leaves an earlier run's reports as they were: its error is on
+    // stderr and in the exit status. Where there are none, its summary says why (TARGET.md: "where
+    // possible, 2"); it never replaces one.
+    if (reportDir === undefined || (!started && hasOwnedReports(reportDir))) return 2;
     try {
       clearOwnedReports(reportDir);
       const failed = buildSummary({
