@@ -6,6 +6,7 @@ import { makeRedactor, type Redactor } from '../http/redact.ts';
 import { certificationPrerequisites, certify } from '../report/certification.ts';
 import { CollectReporter } from '../report/collect-reporter.ts';
 import { writeHar } from '../report/har.ts';
+import { writeJunit } from '../report/junit.ts';
 import { clearOwnedReports, hasOwnedReports, reportPath } from '../report/owned-files.ts';
 import { redactWrittenFiles } from '../report/redact-files.ts';
 import { redactStrings } from '../report/redact-structured.ts';
@@ -22,7 +23,8 @@ import { keyringSecrets } from '../target/keyring.ts';
 import { preflight } from '../target/preflight.ts';
 import { applyExpectations } from '../expectations/apply.ts';
 import { loadExpectations } from '../expectations/file.ts';
-import { collectChecks } from '../harness/check-index.ts';
+import { collectChecks, type IndexedCheck } from '../harness/check-index.ts';
+import { wasNotRun, withNotRun, type Stopped } from '../report/not-run.ts';
 import { DEFAULT_MAX_BODY_BYTES } from '../http/client.ts';
 import { ledgerFile, LedgerWriter, readLedger, removeLedger } from '../resources/ledger.ts';
 import { newRunId } from '../resources/run-id.ts';
@@ -40,7 +42,7 @@ import {
 } from './run-spec.ts';
 import { runPlan } from './run-plan.ts';
 import { parseShard, shardFiles } from './shard.ts';
-import { SMOKE_FILES } from '../harness/smoke.ts';
+import { isSmokeCheck, SMOKE_FILES } from '../harness/smoke.ts';
 import { RunStop, signalExitCode, type StopReason } from './run-stop.ts';
 import { parseCommand, positiveInteger, type CommandArgs } from './command-line.ts';
 import { redactProcessOutput } from './redacting-output.ts';
@@ -127,10 +129,14 @@ function certifyConflicts(args: CommandArgs, expectations: string | undefined): 
     throw new ConfigError(`--certify needs at least ${DEFAULT_PROPERTY_RUNS} --runs per generated property`);
 }
 
-/** Redacts the summary's text, then writes summary.json, scope-matrix.md and index.html from it. */
+/**
+ * Redacts the summary's text, then writes summary.json, scope-matrix.md, index.html and junit.xml
+ * from it: every report tells the same verdict.
+ */
 function writeReports(reportDir: string, summary: Summary, redact: Redactor, withMatrix: boolean): Summary {
   const clean = redactStrings(summary, redact);
   writeSummaryReports(reportDir, clean, withMatrix);
+  writeJunit(reportDir, clean);
   return clean;
 }
 
@@ -168,52 +174,20 @@ async function awaitCreatesInFlight(file: string): Promise<void> {
   }
 }
 
-/**
- * A check a stop kept from finishing: vitest reports the one it aborted mid-way as skipped
- * ("aborted"), and those of a started file it never reached as pending (our "not run").
- */
-function cutShort(check: SummaryCheck): boolean {
-  return (
-    check.outcome === 'skipped' &&
-    (check.message === 'not run' || check.message?.includes('aborted') === true)
-  );
-}
-
-/** What a signal cut short is skipped, saying so (the run's summary is marked interrupted). */
-function markInterrupted(checks: readonly SummaryCheck[], signal: string): SummaryCheck[] {
-  return checks.map((check) =>
-    cutShort(check) ? { ...check, message: `not run: the run was interrupted (${signal})` } : check,
-  );
-}
-
 /** Workers at least against a remote target, where they mostly wait (see the default below). */
 const REMOTE_WORKERS = 4;
 
-/** The checks a deadline kept from finishing: errored, with the reason, never silently absent. */
-async function checksCutByDeadline(
+/** The checks a run selects, from the check index (a stopped run lists those it never finished). */
+async function selectedChecks(
   include: readonly string[],
-  reported: readonly SummaryCheck[],
-  deadlineMs: number,
-  wanted: ReadonlySet<string> | undefined,
-): Promise<SummaryCheck[]> {
-  const reason = `not run: the run's deadline (${formatDuration(deadlineMs)}) passed before it finished (--deadline)`;
-  const seen = new Set(reported.filter((check) => !cutShort(check)).map((c) => c.id));
-  const index = await collectChecks(PROJECT_ROOT, include);
-  return index
-    .filter(
-      (check) =>
-        !seen.has(check.id) && (wanted === undefined || check.requirements.some((id) => wanted.has(id))),
-    )
-    .map((check) => ({
-      id: check.id,
-      requirements: check.requirements,
-      status: 'failed' as const,
-      outcome: 'errored' as const,
-      message: reason,
-      title: check.title,
-      file: check.file,
-      durationMs: 0,
-    }));
+  selection: { requirements?: string[]; smoke?: boolean } | undefined,
+): Promise<IndexedCheck[]> {
+  const wanted = selection?.requirements === undefined ? undefined : new Set(selection.requirements);
+  return (await collectChecks(PROJECT_ROOT, include)).filter(
+    (check) =>
+      (wanted === undefined || check.requirements.some((id) => wanted.has(id))) &&
+      (selection?.smoke !== true || isSmokeCheck(check.id, check.scope)),
+  );
 }
 
 /** `conformance run`: resolve the target, run every check over it, write the reports, exit 0/1/2. */
@@ -292,10 +266,7 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
 
     if (args.flag('dry-run')) {
       // Nothing is sent and nothing is written: the plan comes from the check index alone.
-      const wanted = selection ? new Set(selection.requirements) : undefined;
-      const checks = (await collectChecks(PROJECT_ROOT, include)).filter(
-        (check) => wanted === undefined || check.requirements.some((id) => wanted.has(id)),
-      );
+      const checks = await selectedChecks(include, selection);
       const plan = runPlan({
         checks,
         spec: await loadSpec(),
@@ -361,7 +332,6 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
     // earlier run's file may be read as one of them. Until here a failed start touched nothing.
     clearOwnedReports(reportDir);
     started = true;
-    const junitFile = reportPath(reportDir, 'junit.xml');
     const allureDir = reportPath(reportDir, 'allure-results');
     const exchangeLogDir = reportPath(reportDir, 'exchanges.log.d');
     const runId = newRunId();
@@ -428,7 +398,6 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
         reporters: [
           'default',
           collect,
-          ['junit', { outputFile: junitFile }],
           ['allure-vitest/reporter', { resultsDir: allureDir }],
           // On GitHub Actions each failure is also an annotation (redacted like all output).
           ...(process.env.GITHUB_ACTIONS === 'true' ? ['github-actions' as const] : []),
@@ -454,35 +423,26 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
     // The embedded reference goes with the run, and everything on it.
     if (target.embedded) removeLedger(ledger);
 
-    const cut =
-      stoppedBy?.kind === 'deadline'
-        ? await checksCutByDeadline(
-            include,
-            collect.checks,
-            stoppedBy.deadlineMs,
-            selection ? new Set(selection.requirements) : undefined,
-          )
-        : [];
-    const reported =
-      stoppedBy?.kind === 'deadline'
-        ? collect.checks.filter((check) => !cut.some((c) => c.id === check.id))
-        : stoppedBy?.kind === 'signal'
-          ? markInterrupted(collect.checks, stoppedBy.signal)
-          : collect.checks;
-    const executed = [...reported, ...cut].filter((check) => check.outcome !== 'skipped').length;
-    const applied = applyExpectations(
-      [...reported, ...cut],
-      knownDeviations,
-      startedAt.toISOString().slice(0, 10),
-    );
+    const stopped: Stopped | undefined =
+      stoppedBy === undefined
+        ? undefined
+        : stoppedBy.kind === 'signal'
+          ? { by: stoppedBy.signal }
+          : { by: 'deadline', deadline: formatDuration(stoppedBy.deadlineMs) };
+    // A stopped run lists every check of its selection: those it never finished as not run.
+    const checks =
+      stopped === undefined
+        ? collect.checks
+        : withNotRun(collect.checks, await selectedChecks(include, selection), stopped);
+    const cut = checks.filter((check) => wasNotRun(check));
+    const executed = checks.filter((check) => check.outcome !== 'skipped').length;
+    const applied = applyExpectations(checks, knownDeviations, startedAt.toISOString().slice(0, 10));
     const built = buildSummary({
       seed,
       runId,
       ...(shard !== undefined ? { shard } : {}),
       embedded: target.embedded,
-      ...(stoppedBy !== undefined
-        ? { stoppedBy: stoppedBy.kind === 'signal' ? stoppedBy.signal : 'deadline' }
-        : {}),
+      ...(stopped !== undefined ? { stoppedBy: stopped.by } : {}),
       target: target.baseUrl,
       startedAt,
       durationMs: Date.now() - startedAt.getTime(),
@@ -501,7 +461,7 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
       ],
     });
     const summary = writeReports(reportDir, certifying ? certify(built) : built, redact, true);
-    redactWrittenFiles([junitFile, allureDir], redact);
+    redactWrittenFiles([allureDir], redact);
     writeHar(exchangeLogDir, reportPath(reportDir, 'exchanges.har'), redact, summary.suiteVersion);
     const { passed, failed, skipped } = summary.totals;
     const { warned, observed, errored, expected } = summary.outcomes;
