@@ -157,6 +157,14 @@ describe('conformance run', () => {
     });
     expect(result.stderr).not.toContain('    at ');
     expect(result.code, result.stdout + result.stderr).toBe(0);
+    // The suite's words, not vitest's: a line for the area, the totals, then the exit status and why.
+    const lines = result.stdout.trimEnd().split('\n');
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^ {2}✓ voices {2}\d+ checks: \d+ passed, \d+ skipped$/),
+    );
+    expect(lines.at(-2)).toMatch(/^conformance: \d+ passed \(/);
+    expect(lines.at(-1)).toBe('exit 0: conformant');
+    expect(result.stdout).not.toMatch(/Test Files|✓ suites\//);
     const files = filesUnder(reportDir);
     for (const name of ['summary.json', 'junit.xml', 'index.html', 'scope-matrix.md'])
       expect(
@@ -194,6 +202,9 @@ describe('conformance run', () => {
     );
     // The title filter is ignored: the check fails, its message naming the stray title.
     expect(result.code, result.stdout + result.stderr).toBe(1);
+    expect(result.stdout).toContain('  ✗ voices.catalog.title-exact-match [VOICE-12, VOICE-13]\n');
+    // (The key of this run is the word "requirements": the terminal hides it there too.)
+    expect(result.stdout.trimEnd().split('\n').at(-1)).toMatch(/^exit 1: 1 check failed in 2 /);
     expect(readFileSync(notes, 'utf8')).toBe(notesText);
     const summary = readSummary(reportDir);
     const failed = summary.checks.find((c) => c.status === 'failed');

@@ -147,6 +147,15 @@ describe('an interrupted run', () => {
     );
     expect(junit.trimEnd().endsWith('</testsuites>')).toBe(true);
     expect(run.output()).toContain('interrupted by SIGINT');
+    // stdout's last line (stderr comes through another pipe, so it may interleave after it).
+    expect(
+      run
+        .output()
+        .split('\n')
+        .filter((line) => line.startsWith('exit ')),
+    ).toEqual([
+      `exit 130: interrupted after ${selected.length - notRun.length} of ${selected.length} checks`,
+    ]);
     expect(await leftOnTarget(runId)).toEqual([]);
     // The ledger has done its job; what the run does not own stays.
     expect(existsSync(join(run.reportDir, 'ledger', `${runId}.jsonl`))).toBe(false);

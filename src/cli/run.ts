@@ -7,6 +7,8 @@ import { certificationPrerequisites, certify } from '../report/certification.ts'
 import { CollectReporter } from '../report/collect-reporter.ts';
 import { writeHar } from '../report/har.ts';
 import { writeJunit } from '../report/junit.ts';
+import { TerminalProgress } from '../report/terminal-progress.ts';
+import { exitLine, verdictLines } from '../report/terminal-verdict.ts';
 import { clearOwnedReports, hasOwnedReports, reportPath } from '../report/owned-files.ts';
 import { redactWrittenFiles } from '../report/redact-files.ts';
 import { redactStrings } from '../report/redact-structured.ts';
@@ -376,6 +378,15 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
       `conformance: checking ${target.baseUrl} (run ${runId}, seed ${seed}: --seed ${seed} replays it; deadline ${formatDuration(deadlineMs)})${certifying ? ' for certification' : ''}${readOnly ? ', read-only: no write is sent' : ''}`,
     );
     const collect = new CollectReporter(PROJECT_ROOT);
+    const today = startedAt.toISOString().slice(0, 10);
+    // The suite's words on the terminal instead of vitest's: known deviations as expected, an
+    // unexpected pass as a failure, one line per area (a live status line only on a terminal).
+    const progress = new TerminalProgress({
+      root: PROJECT_ROOT,
+      judge: (checks) => applyExpectations(checks, knownDeviations, today).checks,
+      tty: process.stdout.isTTY === true && process.env.CI === undefined,
+      write: (text) => process.stdout.write(text),
+    });
     const vitest = await runChecks(
       {
         config: false,
@@ -396,7 +407,7 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
         hookTimeout: 120_000,
         provide: { target: provided, ...(selection ? { selection } : {}) },
         reporters: [
-          'default',
+          progress,
           collect,
           ['allure-vitest/reporter', { resultsDir: allureDir }],
           // On GitHub Actions each failure is also an annotation (redacted like all output).
@@ -436,7 +447,7 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
         : withNotRun(collect.checks, await selectedChecks(include, selection), stopped);
     const cut = checks.filter((check) => wasNotRun(check));
     const executed = checks.filter((check) => check.outcome !== 'skipped').length;
-    const applied = applyExpectations(checks, knownDeviations, startedAt.toISOString().slice(0, 10));
+    const applied = applyExpectations(checks, knownDeviations, today);
     const built = buildSummary({
       seed,
       runId,
@@ -463,6 +474,7 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
     const summary = writeReports(reportDir, certifying ? certify(built) : built, redact, true);
     redactWrittenFiles([allureDir], redact);
     writeHar(exchangeLogDir, reportPath(reportDir, 'exchanges.har'), redact, summary.suiteVersion);
+    for (const line of verdictLines(summary)) console.log(line);
     const { passed, failed, skipped } = summary.totals;
     const { warned, observed, errored, expected } = summary.outcomes;
     const unexpectedPasses = summary.outcomes['unexpected-pass'];
@@ -480,8 +492,6 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
         `conformance: the target answered 429 with Retry-After ${summary.rateLimitWaits} time(s); each was waited out and the request sent again`,
       );
     for (const warning of summary.warnings ?? []) console.error(`conformance: warning: ${warning}`);
-    for (const check of summary.checks.filter((c) => c.outcome === 'unexpected-pass'))
-      console.error(`conformance: ${check.id}: ${check.message ?? ''}`);
     for (const error of summary.harnessErrors) {
       console.error(`conformance: ${error.startsWith('no check ran') ? '' : 'harness error: '}${error}`);
     }
@@ -496,9 +506,11 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
       console.error(
         `conformance: interrupted by ${stoppedBy.signal}: the outcomes so far are in ${reportDir}${left > 0 ? '' : '; nothing of this run is left on the target'}`,
       );
-      return signalExitCode(stoppedBy.signal);
     }
-    return exitCodeOf(summary);
+    const code = stoppedBy?.kind === 'signal' ? signalExitCode(stoppedBy.signal) : exitCodeOf(summary);
+    // The last line: the exit status and why, for a person and for a CI log alike.
+    console.log(exitLine(summary, code));
+    return code;
   } catch (error) {
     const message = redact(
       error instanceof ConfigError ? error.message : `harness error: ${(error as Error).message}`,
