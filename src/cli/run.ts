@@ -386,6 +386,7 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
       judge: (checks) => applyExpectations(checks, knownDeviations, today).checks,
       tty: process.stdout.isTTY === true && process.env.CI === undefined,
       write: (text) => process.stdout.write(text),
+      writeError: (text) => process.stderr.write(text),
     });
     const vitest = await runChecks(
       {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AreaProgress, areaOfFile, timingLine } from './terminal-progress.ts';
+import { AreaProgress, areaOfFile, TerminalProgress, timingLine } from './terminal-progress.ts';
 import type { SummaryCheck } from './summary.ts';
 
 const check = (outcome: SummaryCheck['outcome']): SummaryCheck => ({
@@ -47,5 +47,26 @@ describe('the terminal progress of a run', () => {
     expect(timingLine(47, 5012, { setup: 3, import: 2500, tests: 6804 })).toBe(
       'conformance: 47 check files ran in 5.01s (setup 3ms, import 2.50s, tests 6.80s)',
     );
+  });
+
+  it('passes on what a check prints, to the stream it chose, never swallowing it', () => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const progress = new TerminalProgress({
+      root: '/p',
+      judge: (checks) => checks,
+      tty: false,
+      write: (text) => out.push(text),
+      writeError: (text) => err.push(text),
+    });
+    const log = { time: 0, size: 0 };
+    progress.onUserConsoleLog({
+      ...log,
+      type: 'stderr',
+      content: 'conformance: 429 from listVoices: waiting 2 s',
+    });
+    progress.onUserConsoleLog({ ...log, type: 'stdout', content: 'seed 42\n' });
+    expect(err).toEqual(['conformance: 429 from listVoices: waiting 2 s\n']);
+    expect(out).toEqual(['seed 42\n']);
   });
 });

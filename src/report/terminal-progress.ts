@@ -125,7 +125,11 @@ export interface TerminalProgressOptions {
   /** A terminal: a status line is kept below the area lines. */
   tty: boolean;
   write: (text: string) => void;
+  /** Where what a check prints to stderr goes (a warning of a 429 waited out, a cleanup problem). */
+  writeError: (text: string) => void;
 }
+
+type ConsoleLog = Parameters<NonNullable<Reporter['onUserConsoleLog']>>[0];
 
 /** Clears the terminal's current line (the status line) before something is printed in its place. */
 const CLEAR_LINE = '\r\u001b[2K';
@@ -164,6 +168,15 @@ export class TerminalProgress implements Reporter {
     });
     const line = this.progress.finish(file, this.options.judge(checks));
     if (line !== undefined) this.print(line);
+    this.showStatus();
+  }
+
+  /** What a check printed (vitest catches it in the worker): passed on, never swallowed. */
+  onUserConsoleLog(log: ConsoleLog): void {
+    if (this.options.tty) this.options.write(CLEAR_LINE);
+    const text = log.content.endsWith('\n') ? log.content : `${log.content}\n`;
+    if (log.type === 'stderr') this.options.writeError(text);
+    else this.options.write(text);
     this.showStatus();
   }
 
