@@ -172,6 +172,9 @@ describe('conformance cleanup', () => {
     const dry = capture();
     expect(await runCleanup([...target(), '--dry-run'], dry.io)).toBe(0);
     expect(dry.out.filter((line) => line.startsWith('would remove'))).toHaveLength(7);
+    // Each on the account it is on now: the transferred assistant on B, though A made it.
+    expect(dry.out).toContain(`would remove assistant ${RUN}f4-moved (account B, run ${RUN})`);
+    expect(dry.out).toContain(`would remove assistant ${RUN}f1-a1 (account A, run ${RUN})`);
     expect(await exists('full', `${RUN}f1-a1`)).toBe(true);
 
     const { out, err, io } = capture();
@@ -205,6 +208,27 @@ describe('conformance cleanup', () => {
     );
     expect(await exists('full', 'cfcustomerservice')).toBe(true);
     await rm(file());
+  });
+
+  it('removes a ledger of this target that holds nothing open (not on --dry-run)', async () => {
+    LedgerWriter.start(file(), RUN, server.baseUrl);
+    await appendFile(
+      file(),
+      [
+        { event: 'creating', ref: 'y.1', kind: 'assistant', id: `${RUN}f9-done`, role: 'full' },
+        { event: 'created', ref: 'y.1', status: 200 },
+        { event: 'deleted', kind: 'assistant', id: `${RUN}f9-done` },
+      ]
+        .map((event) => `${JSON.stringify({ ...event, at: new Date().toISOString() })}\n`)
+        .join(''),
+    );
+    expect(readLedger(file()).open).toEqual([]);
+    expect(await runCleanup([...target(), '--dry-run'], capture().io)).toBe(0);
+    expect(existsSync(file())).toBe(true);
+    const { out, io } = capture();
+    expect(await runCleanup(target(), io)).toBe(0);
+    expect(out).toContain(`conformance cleanup: the ledger of run ${RUN} held nothing open: removed`);
+    expect(existsSync(file())).toBe(false);
   });
 
   it("with --prefix removes one run's resources found by listing, and nothing else", async () => {

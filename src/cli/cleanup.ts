@@ -9,7 +9,7 @@ import {
   removeLedger,
   type LedgerState,
 } from '../resources/ledger.ts';
-import { sweepLedger, type AccountClients } from '../resources/ledger-sweep.ts';
+import { locateEntry, sweepLedger, type AccountClients } from '../resources/ledger-sweep.ts';
 import { findLeftovers, prefixPattern, removeLeftover, type Leftover } from '../resources/leftovers.ts';
 import { RUN_ID_IN_TEXT, RUN_ID_PATTERN } from '../resources/run-id.ts';
 import { loadSpec, type Spec } from '../spec/openapi.ts';
@@ -115,11 +115,24 @@ export async function sweepLedgerFile(
   return report.problems.length;
 }
 
-function listEntries(state: LedgerState, io: CleanupIo): void {
-  for (const entry of state.open)
-    io.out(
-      `would remove ${entry.kind} ${entry.id ?? `named "${entry.name ?? ''}"`} (account ${entry.account}, run ${state.runId}${entry.created ? '' : ', create never answered'})`,
-    );
+/**
+ * `--dry-run`: what the sweep would remove, each on the account it is on now (read, not taken from
+ * the ledger: a transferred assistant is on B), and what is gone already.
+ */
+async function listEntries(state: LedgerState, clients: AccountClients, io: CleanupIo): Promise<void> {
+  for (const entry of state.open) {
+    const what = `${entry.kind} ${entry.id ?? `named "${entry.name ?? ''}"`}`;
+    const unanswered = entry.created ? '' : ', create never answered';
+    const where = await locateEntry(entry, clients);
+    if ('gone' in where)
+      io.out(
+        `already gone: ${what} (run ${state.runId}${unanswered}): only its ledger entry would be closed`,
+      );
+    else
+      io.out(
+        `would remove ${what} (${'on' in where ? `account ${where.on}` : `account ${entry.account} as created; where it is now could not be told: ${where.problem}`}, run ${state.runId}${unanswered})`,
+      );
+  }
 }
 
 /** By prefix or as candidates: what carries a run id on the accounts, found by listing. */
@@ -202,6 +215,12 @@ export async function runCleanup(argv: string[], io: CleanupIo = consoleIo): Pro
       io.out(
         `conformance cleanup: ledger of run ${other.runId} is for ${other.target || 'an unknown target'}: not this one, left alone`,
       );
+    // A ledger with nothing open has done its job (its run deleted all it made, or a sweep did).
+    if (!dryRun)
+      for (const done of mine.filter((state) => state.open.length === 0)) {
+        removeLedger(done.file);
+        io.out(`conformance cleanup: the ledger of run ${done.runId} held nothing open: removed`);
+      }
     const open = mine.filter((state) => state.open.length > 0);
     if (open.length === 0) {
       // No ledger to go by: show what carries a run id, and delete nothing (a name is no proof).
@@ -220,7 +239,7 @@ export async function runCleanup(argv: string[], io: CleanupIo = consoleIo): Pro
     }
     let failures = 0;
     for (const state of open) {
-      if (dryRun) listEntries(state, io);
+      if (dryRun) await listEntries(state, clients, io);
       else failures += await sweepLedgerFile(state, clients, io);
     }
     if (!dryRun) io.out(`conformance cleanup: ${failures} problem(s)`);

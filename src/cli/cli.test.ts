@@ -157,6 +157,14 @@ describe('conformance run', () => {
     });
     expect(result.stderr).not.toContain('    at ');
     expect(result.code, result.stdout + result.stderr).toBe(0);
+    // The suite's words, not vitest's: a line for the area, the totals, then the exit status and why.
+    const lines = result.stdout.trimEnd().split('\n');
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^ {2}✓ voices {2}\d+ checks: \d+ passed, \d+ skipped$/),
+    );
+    expect(lines.at(-2)).toMatch(/^conformance: \d+ passed \(/);
+    expect(lines.at(-1)).toBe('exit 0: conformant');
+    expect(result.stdout).not.toMatch(/Test Files|✓ suites\//);
     const files = filesUnder(reportDir);
     for (const name of ['summary.json', 'junit.xml', 'index.html', 'scope-matrix.md'])
       expect(
@@ -194,6 +202,9 @@ describe('conformance run', () => {
     );
     // The title filter is ignored: the check fails, its message naming the stray title.
     expect(result.code, result.stdout + result.stderr).toBe(1);
+    expect(result.stdout).toContain('  ✗ voices.catalog.title-exact-match [VOICE-12, VOICE-13]\n');
+    // (The key of this run is the word "requirements": the terminal hides it there too.)
+    expect(result.stdout.trimEnd().split('\n').at(-1)).toMatch(/^exit 1: 1 check failed in 2 /);
     expect(readFileSync(notes, 'utf8')).toBe(notesText);
     const summary = readSummary(reportDir);
     const failed = summary.checks.find((c) => c.status === 'failed');
@@ -265,8 +276,8 @@ describe('conformance run', () => {
  */
 async function runInProcess(
   argv: string[],
+  reportDir = tempDir(),
 ): Promise<{ code: number; stdout: string; stderr: string; reportDir: string }> {
-  const reportDir = tempDir();
   const out: string[] = [];
   const err: string[] = [];
   const log = vi.spyOn(console, 'log').mockImplementation((line: unknown) => void out.push(String(line)));
@@ -378,6 +389,82 @@ describe('conformance run: set-up errors are exit 2 with one line, before any ch
     const result = await runInProcess(['--certify', ...args]);
     expect(result.code).toBe(2);
     expect(oneLine(result.stderr)).toMatch(message);
+  });
+});
+
+/** Every file under `dir` with its text: what a run must leave as it was. */
+function snapshot(dir: string): Map<string, string> {
+  return new Map(filesUnder(dir).map((file) => [file, readFileSync(file, 'utf8')]));
+}
+
+describe("a run that never starts leaves the previous run's reports as they were", () => {
+  let reportDir: string;
+  let before: Map<string, string>;
+  let keyringDir: string;
+
+  beforeAll(async () => {
+    reportDir = tempDir();
+    keyringDir = tempDir();
+    const good = await runCli(
+      [
+        'run',
+        '--only',
+        'voices',
+        '--requirement',
+        'VOICE-12',
+        '--base-url',
+        baseUrl,
+        '--report-dir',
+        reportDir,
+      ],
+      { CONFORMANCE_API_KEY: KEY },
+    );
+    expect(good.code, good.stdout + good.stderr).toBe(0);
+    before = snapshot(reportDir);
+    for (const name of ['summary.json', 'junit.xml', 'index.html', 'exchanges.har'])
+      expect(
+        [...before.keys()].some((file) => file.endsWith(name)),
+        name,
+      ).toBe(true);
+  });
+
+  const badKeyring = () => {
+    const file = join(keyringDir, 'bad-keyring.json');
+    writeFileSync(file, '{ "keys": ');
+    return file;
+  };
+  const badExpectations = () => {
+    const file = join(keyringDir, 'bad-expectations.yaml');
+    writeFileSync(file, 'expectations: [{ check: x }]\n');
+    return file;
+  };
+
+  it.each([
+    ['an unknown flag', () => ['--bogus'], /unknown option --bogus/],
+    ['--seed -5', () => ['--seed', '-5'], /option --seed needs a value/],
+    ['a negative --seed', () => ['--seed=-5'], /--seed takes a whole number/],
+    ['a --workers of 0', () => ['--workers', '0'], /--workers must be a positive whole number/],
+    [
+      'a keyring that is not JSON',
+      () => ['--base-url', baseUrl, '--keyring', badKeyring()],
+      /not valid JSON/,
+    ],
+    [
+      'a malformed expectations file',
+      () => ['--base-url', baseUrl, '--api-key', KEY, '--expectations', badExpectations()],
+      /expectations file .*entry 1/,
+    ],
+    [
+      'an unreachable target',
+      () => ['--base-url', 'http://127.0.0.1:9/api/v1', '--api-key', KEY],
+      /is unreachable/,
+    ],
+    ['a refused key', () => ['--base-url', baseUrl, '--api-key', REVOKED_KEY], /full key is refused/],
+  ])('after %s: exit 2, one line on stderr, every report file unchanged', async (_, argv, message) => {
+    const result = await runInProcess(argv(), reportDir);
+    expect(result.code).toBe(2);
+    expect(oneLine(result.stderr)).toMatch(message);
+    expect(snapshot(reportDir)).toEqual(before);
   });
 });
 

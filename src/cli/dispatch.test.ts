@@ -27,6 +27,16 @@ describe('conformance without a command, with help or --version', () => {
     expect(err).toEqual(['conformance: no command given (e.g. conformance run)']);
   });
 
+  it.each([[['help']], [['--help']], [['help', '--help']], [['help', '-h']], [['-h', 'help']]])(
+    '%j prints the commands and exits 0',
+    async (argv) => {
+      const { out, err } = capture();
+      expect(await dispatch(argv)).toBe(0);
+      expect(out.join('\n')).toMatch(/^usage: conformance <command>/);
+      expect(err).toEqual([]);
+    },
+  );
+
   it('prints the version and nothing else', async () => {
     const { out, err } = capture();
     expect(await dispatch(['--version'])).toBe(0);

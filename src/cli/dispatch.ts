@@ -37,7 +37,8 @@ export async function dispatch(argv: readonly string[]): Promise<number> {
   }
   if (HELP.has(first)) {
     const [topic] = rest;
-    if (topic === undefined) {
+    // `help --help` (or `--help help`) asks for help about help: the usage is that answer.
+    if (topic === undefined || HELP.has(topic)) {
       console.log(usage());
       return 0;
     }

@@ -16,7 +16,9 @@ import { createReferenceServer, type ReferenceServer } from '../reference/server
 import { readLedger } from '../resources/ledger.ts';
 import { findLeftovers, prefixPattern } from '../resources/leftovers.ts';
 import { loadSpec } from '../spec/openapi.ts';
+import { collectChecks } from '../harness/check-index.ts';
 import { startCli, type CliProcess } from '../testing/cli-process.ts';
+import { PROJECT_ROOT } from './selection.ts';
 import { startProxy, type TestProxy } from '../testing/proxy.ts';
 import { runCleanup } from './cleanup.ts';
 
@@ -123,15 +125,37 @@ describe('an interrupted run', () => {
     const run = startRun('sigint');
     const runId = await midRun(run.reportDir, 5);
     expect(existsSync(join(reportDir, 'summary.json'))).toBe(false);
-    expect(readFileSync(join(reportDir, 'junit.xml'), 'utf8')).not.toContain('stale');
+    // junit.xml is written when the run ends, never before: no stale one, no partial one.
+    expect(existsSync(join(reportDir, 'junit.xml'))).toBe(false);
     run.child.kill('SIGINT');
     expect(await run.exit).toBe(130);
     const summary = JSON.parse(readFileSync(join(run.reportDir, 'summary.json'), 'utf8')) as Record<
       string,
       unknown
-    >;
+    > & { checks: { id: string; message?: string }[] };
     expect(summary).toMatchObject({ interrupted: true, stoppedBy: 'SIGINT', runId });
+    // Every check of the selection is listed, those the stop kept from running with the reason.
+    const selected = await collectChecks(PROJECT_ROOT);
+    expect(summary.checks.map((check) => check.id).sort()).toEqual(selected.map((check) => check.id).sort());
+    const notRun = summary.checks.filter(
+      (check) => check.message === 'not run: the run was interrupted (SIGINT)',
+    );
+    expect(notRun.length).toBeGreaterThan(0);
+    const junit = readFileSync(join(reportDir, 'junit.xml'), 'utf8');
+    expect(junit).toContain(
+      `interrupted by SIGINT: ${notRun.length} of ${selected.length} selected check(s) did not run`,
+    );
+    expect(junit.trimEnd().endsWith('</testsuites>')).toBe(true);
     expect(run.output()).toContain('interrupted by SIGINT');
+    // stdout's last line (stderr comes through another pipe, so it may interleave after it).
+    expect(
+      run
+        .output()
+        .split('\n')
+        .filter((line) => line.startsWith('exit ')),
+    ).toEqual([
+      `exit 130: interrupted after ${selected.length - notRun.length} of ${selected.length} checks`,
+    ]);
     expect(await leftOnTarget(runId)).toEqual([]);
     // The ledger has done its job; what the run does not own stays.
     expect(existsSync(join(run.reportDir, 'ledger', `${runId}.jsonl`))).toBe(false);
@@ -153,6 +177,8 @@ describe('an interrupted run', () => {
         await new Promise((resolve) => setTimeout(resolve, 5));
       run.child.kill('SIGTERM');
       expect(await run.exit).toBe(143);
+      // Exited at once: no junit.xml at all, never a partial one a CI job could read as green.
+      expect(readdirSync(run.reportDir).filter((name) => name.startsWith('junit'))).toEqual([]);
       const runId = readLedger(ledger).runId;
       expect(run.output()).toContain(`conformance cleanup --base-url ${slow.baseUrl} --run ${runId}`);
       // Stopped while a base's create was unanswered: it is there, known to the ledger by name only.

@@ -1,4 +1,5 @@
 import type { IndexedCheck } from '../harness/check-index.ts';
+import { areaOfFile } from '../report/terminal-progress.ts';
 import { isWrite, type Spec } from '../spec/openapi.ts';
 
 /** What each create operation makes, in the words of the report. */
@@ -29,7 +30,11 @@ export function runPlan(input: RunPlanInput): string[] {
   const { checks, spec } = input;
   const lines = [`conformance: dry run: nothing is sent to ${input.target}; a run would do this:`];
   const byArea = new Map<string, IndexedCheck[]>();
-  for (const check of checks) byArea.set(check.area, [...(byArea.get(check.area) ?? []), check]);
+  // By the area names --only takes (the folders of suites/), not the ids' prefixes (`kb`).
+  for (const check of checks) {
+    const area = areaOfFile(check.file);
+    byArea.set(area, [...(byArea.get(area) ?? []), check]);
+  }
   const writing = checks.filter((check) => writesOf(spec, check.operations).length > 0);
   for (const [area, inArea] of [...byArea].sort(([a], [b]) => a.localeCompare(b))) {
     const writes = inArea.filter((check) => writing.includes(check)).length;

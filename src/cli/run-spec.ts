@@ -124,8 +124,8 @@ export const RUN_COMMAND: CommandSpec = {
   notes: [
     'Before any check a preflight asks the voice catalog without a key and with the full key: an unreachable target, no API at the base URL, or a refused full key stops the run (exit 2).',
     'exit status: 0 every executed check passed (with --certify: certified); 1 a check failed; 2 the run could not be carried out: bad options or configuration, target unreachable, no API found, the full key refused, no check executed, an errored check or harness error, or (--certify) a missing prerequisite or a skipped check.',
-    'reports in the report dir: summary.json, index.html, junit.xml, allure-results/, scope-matrix.md, exchanges.har; a run clears these when it starts. ledger/<run id>.jsonl records every resource the run creates, before the create is sent; it is removed when the run has deleted them all.',
-    'Ctrl-C or SIGTERM: no further check starts, requests in flight get up to 10 s, what the run created is deleted, summary.json is written with "interrupted": true, exit 130 (143 for SIGTERM). A second Ctrl-C exits at once and prints the cleanup command.',
+    'reports in the report dir: summary.json, index.html, junit.xml, allure-results/, scope-matrix.md, exchanges.har; a run clears these once its options, keyring, expectations file and target have passed their checks; a run that stops before (exit 2) leaves the reports of an earlier run as they were, and writes summary.json only where there is none. ledger/<run id>.jsonl records every resource the run creates, before the create is sent; it is removed when the run has deleted them all.',
+    'Ctrl-C or SIGTERM: no further check starts, requests in flight get up to 10 s, what the run created is deleted, summary.json and junit.xml are written with "interrupted": true and every selected check (those never finished as not run), exit 130 (143 for SIGTERM). A second Ctrl-C exits at once and prints the cleanup command.',
   ],
   examples: [
     'conformance run',

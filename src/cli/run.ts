@@ -6,7 +6,10 @@ import { makeRedactor, type Redactor } from '../http/redact.ts';
 import { certificationPrerequisites, certify } from '../report/certification.ts';
 import { CollectReporter } from '../report/collect-reporter.ts';
 import { writeHar } from '../report/har.ts';
-import { clearOwnedReports, reportPath } from '../report/owned-files.ts';
+import { writeJunit } from '../report/junit.ts';
+import { TerminalProgress } from '../report/terminal-progress.ts';
+import { exitLine, verdictLines } from '../report/terminal-verdict.ts';
+import { clearOwnedReports, hasOwnedReports, reportPath } from '../report/owned-files.ts';
 import { redactWrittenFiles } from '../report/redact-files.ts';
 import { redactStrings } from '../report/redact-structured.ts';
 import { writeSummaryReports } from '../report/write-reports.ts';
@@ -22,7 +25,8 @@ import { keyringSecrets } from '../target/keyring.ts';
 import { preflight } from '../target/preflight.ts';
 import { applyExpectations } from '../expectations/apply.ts';
 import { loadExpectations } from '../expectations/file.ts';
-import { collectChecks } from '../harness/check-index.ts';
+import { collectChecks, type IndexedCheck } from '../harness/check-index.ts';
+import { wasNotRun, withNotRun, type Stopped } from '../report/not-run.ts';
 import { DEFAULT_MAX_BODY_BYTES } from '../http/client.ts';
 import { ledgerFile, LedgerWriter, readLedger, removeLedger } from '../resources/ledger.ts';
 import { newRunId } from '../resources/run-id.ts';
@@ -40,7 +44,7 @@ import {
 } from './run-spec.ts';
 import { runPlan } from './run-plan.ts';
 import { parseShard, shardFiles } from './shard.ts';
-import { SMOKE_FILES } from '../harness/smoke.ts';
+import { isSmokeCheck, SMOKE_FILES } from '../harness/smoke.ts';
 import { RunStop, signalExitCode, type StopReason } from './run-stop.ts';
 import { parseCommand, positiveInteger, type CommandArgs } from './command-line.ts';
 import { redactProcessOutput } from './redacting-output.ts';
@@ -127,10 +131,14 @@ function certifyConflicts(args: CommandArgs, expectations: string | undefined): 
     throw new ConfigError(`--certify needs at least ${DEFAULT_PROPERTY_RUNS} --runs per generated property`);
 }
 
-/** Redacts the summary's text, then writes summary.json, scope-matrix.md and index.html from it. */
+/**
+ * Redacts the summary's text, then writes summary.json, scope-matrix.md, index.html and junit.xml
+ * from it: every report tells the same verdict.
+ */
 function writeReports(reportDir: string, summary: Summary, redact: Redactor, withMatrix: boolean): Summary {
   const clean = redactStrings(summary, redact);
   writeSummaryReports(reportDir, clean, withMatrix);
+  writeJunit(reportDir, clean);
   return clean;
 }
 
@@ -168,59 +176,28 @@ async function awaitCreatesInFlight(file: string): Promise<void> {
   }
 }
 
-/**
- * A check a stop kept from finishing: vitest reports the one it aborted mid-way as skipped
- * ("aborted"), and those of a started file it never reached as pending (our "not run").
- */
-function cutShort(check: SummaryCheck): boolean {
-  return (
-    check.outcome === 'skipped' &&
-    (check.message === 'not run' || check.message?.includes('aborted') === true)
-  );
-}
-
-/** What a signal cut short is skipped, saying so (the run's summary is marked interrupted). */
-function markInterrupted(checks: readonly SummaryCheck[], signal: string): SummaryCheck[] {
-  return checks.map((check) =>
-    cutShort(check) ? { ...check, message: `not run: the run was interrupted (${signal})` } : check,
-  );
-}
-
 /** Workers at least against a remote target, where they mostly wait (see the default below). */
 const REMOTE_WORKERS = 4;
 
-/** The checks a deadline kept from finishing: errored, with the reason, never silently absent. */
-async function checksCutByDeadline(
+/** The checks a run selects, from the check index (a stopped run lists those it never finished). */
+async function selectedChecks(
   include: readonly string[],
-  reported: readonly SummaryCheck[],
-  deadlineMs: number,
-  wanted: ReadonlySet<string> | undefined,
-): Promise<SummaryCheck[]> {
-  const reason = `not run: the run's deadline (${formatDuration(deadlineMs)}) passed before it finished (--deadline)`;
-  const seen = new Set(reported.filter((check) => !cutShort(check)).map((c) => c.id));
-  const index = await collectChecks(PROJECT_ROOT, include);
-  return index
-    .filter(
-      (check) =>
-        !seen.has(check.id) && (wanted === undefined || check.requirements.some((id) => wanted.has(id))),
-    )
-    .map((check) => ({
-      id: check.id,
-      requirements: check.requirements,
-      status: 'failed' as const,
-      outcome: 'errored' as const,
-      message: reason,
-      title: check.title,
-      file: check.file,
-      durationMs: 0,
-    }));
+  selection: { requirements?: string[]; smoke?: boolean } | undefined,
+): Promise<IndexedCheck[]> {
+  const wanted = selection?.requirements === undefined ? undefined : new Set(selection.requirements);
+  return (await collectChecks(PROJECT_ROOT, include)).filter(
+    (check) =>
+      (wanted === undefined || check.requirements.some((id) => wanted.has(id))) &&
+      (selection?.smoke !== true || isSmokeCheck(check.id, check.scope)),
+  );
 }
 
 /** `conformance run`: resolve the target, run every check over it, write the reports, exit 0/1/2. */
 export async function runConformance(argv: readonly string[]): Promise<number> {
   const startedAt = new Date();
-  let reportDir = join(PROJECT_ROOT, 'reports');
-  const defaultReportDir = reportDir;
+  const defaultReportDir = join(PROJECT_ROOT, 'reports');
+  // Unknown until the command line is read: a run whose flags cannot be read writes no report.
+  let reportDir: string | undefined;
   let targetLabel = '(not resolved)';
   let certifying = false;
   // Until the keyring is known, anything shaped like a key or a share token is still hidden.
@@ -229,6 +206,8 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
   let fixtures: FixtureServer | undefined;
   let restoreOutput: (() => void) | undefined;
   let stop: RunStop | undefined;
+  // Whether the run got past its checks of flags, keyring, expectations and target (see below).
+  let started = false;
   try {
     const args = parseCommand(RUN_COMMAND, argv);
     const options = targetOptions(targetFlags(args), process.env);
@@ -273,6 +252,11 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
     const readOnly = args.flag('read-only');
     const concurrency = positiveInteger('--concurrency', args.string('concurrency'), DEFAULT_CONCURRENCY);
     const ratePerSecond = rateOption(args.string('rate-limit'));
+    // Parsed now, used once the target is known (its default depends on it): a bad value stops the
+    // run before it touches any report.
+    const workersFlag = args.string('workers');
+    const workersWanted =
+      workersFlag === undefined ? undefined : positiveInteger('--workers', workersFlag, 1);
     if (certifying && readOnly)
       throw new ConfigError('--certify runs every check: it cannot be combined with --read-only');
     const resolved = resolveTarget(options);
@@ -284,10 +268,7 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
 
     if (args.flag('dry-run')) {
       // Nothing is sent and nothing is written: the plan comes from the check index alone.
-      const wanted = selection ? new Set(selection.requirements) : undefined;
-      const checks = (await collectChecks(PROJECT_ROOT, include)).filter(
-        (check) => wanted === undefined || check.requirements.some((id) => wanted.has(id)),
-      );
+      const checks = await selectedChecks(include, selection);
       const plan = runPlan({
         checks,
         spec: await loadSpec(),
@@ -298,9 +279,6 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
       for (const line of plan) console.log(line);
       return checks.length > 0 ? 0 : 2;
     }
-    // From here on this run's reports are being made: no earlier run's file may be read as one of them.
-    clearOwnedReports(reportDir);
-
     const faults = selfTest?.faults ?? [];
     if (faults.length > 0 && resolved.baseUrl !== undefined) {
       throw new ConfigError('the self-test plants faults in the embedded reference only, not at a base URL');
@@ -352,7 +330,10 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
     for (const note of notes) console.log(`conformance: preflight: ${note}`);
 
     fixtures = await startFixtureServer(options.fixtureHost);
-    const junitFile = reportPath(reportDir, 'junit.xml');
+    // Everything a run needs is known good: from here on this run's reports are being made, and no
+    // earlier run's file may be read as one of them. Until here a failed start touched nothing.
+    clearOwnedReports(reportDir);
+    started = true;
     const allureDir = reportPath(reportDir, 'allure-results');
     const exchangeLogDir = reportPath(reportDir, 'exchanges.log.d');
     const runId = newRunId();
@@ -364,10 +345,7 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
     const defaultWorkers = target.embedded
       ? availableParallelism()
       : Math.max(availableParallelism(), REMOTE_WORKERS);
-    const workers = Math.max(
-      1,
-      Math.min(positiveInteger('--workers', args.string('workers'), defaultWorkers), concurrency),
-    );
+    const workers = Math.max(1, Math.min(workersWanted ?? defaultWorkers, concurrency));
     const ledger = ledgerFile(ledgerDir, runId);
     LedgerWriter.start(ledger, runId, target.baseUrl);
     const provided: ProvidedTarget = {
@@ -394,12 +372,22 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
             },
           }),
     };
-    const cleanupLine = () => cleanupCommandLine(target.baseUrl, runId, reportDir, defaultReportDir);
+    const cleanupLine = () => cleanupCommandLine(target.baseUrl, runId, options.reportDir, defaultReportDir);
     lastWords = () => `To remove what this run may have left: ${cleanupLine()}`;
     console.log(
       `conformance: checking ${target.baseUrl} (run ${runId}, seed ${seed}: --seed ${seed} replays it; deadline ${formatDuration(deadlineMs)})${certifying ? ' for certification' : ''}${readOnly ? ', read-only: no write is sent' : ''}`,
     );
     const collect = new CollectReporter(PROJECT_ROOT);
+    const today = startedAt.toISOString().slice(0, 10);
+    // The suite's words on the terminal instead of vitest's: known deviations as expected, an
+    // unexpected pass as a failure, one line per area (a live status line only on a terminal).
+    const progress = new TerminalProgress({
+      root: PROJECT_ROOT,
+      judge: (checks) => applyExpectations(checks, knownDeviations, today).checks,
+      tty: process.stdout.isTTY === true && process.env.CI === undefined,
+      write: (text) => process.stdout.write(text),
+      writeError: (text) => process.stderr.write(text),
+    });
     const vitest = await runChecks(
       {
         config: false,
@@ -420,9 +408,8 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
         hookTimeout: 120_000,
         provide: { target: provided, ...(selection ? { selection } : {}) },
         reporters: [
-          'default',
+          progress,
           collect,
-          ['junit', { outputFile: junitFile }],
           ['allure-vitest/reporter', { resultsDir: allureDir }],
           // On GitHub Actions each failure is also an annotation (redacted like all output).
           ...(process.env.GITHUB_ACTIONS === 'true' ? ['github-actions' as const] : []),
@@ -448,35 +435,26 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
     // The embedded reference goes with the run, and everything on it.
     if (target.embedded) removeLedger(ledger);
 
-    const cut =
-      stoppedBy?.kind === 'deadline'
-        ? await checksCutByDeadline(
-            include,
-            collect.checks,
-            stoppedBy.deadlineMs,
-            selection ? new Set(selection.requirements) : undefined,
-          )
-        : [];
-    const reported =
-      stoppedBy?.kind === 'deadline'
-        ? collect.checks.filter((check) => !cut.some((c) => c.id === check.id))
-        : stoppedBy?.kind === 'signal'
-          ? markInterrupted(collect.checks, stoppedBy.signal)
-          : collect.checks;
-    const executed = [...reported, ...cut].filter((check) => check.outcome !== 'skipped').length;
-    const applied = applyExpectations(
-      [...reported, ...cut],
-      knownDeviations,
-      startedAt.toISOString().slice(0, 10),
-    );
+    const stopped: Stopped | undefined =
+      stoppedBy === undefined
+        ? undefined
+        : stoppedBy.kind === 'signal'
+          ? { by: stoppedBy.signal }
+          : { by: 'deadline', deadline: formatDuration(stoppedBy.deadlineMs) };
+    // A stopped run lists every check of its selection: those it never finished as not run.
+    const checks =
+      stopped === undefined
+        ? collect.checks
+        : withNotRun(collect.checks, await selectedChecks(include, selection), stopped);
+    const cut = checks.filter((check) => wasNotRun(check));
+    const executed = checks.filter((check) => check.outcome !== 'skipped').length;
+    const applied = applyExpectations(checks, knownDeviations, today);
     const built = buildSummary({
       seed,
       runId,
       ...(shard !== undefined ? { shard } : {}),
       embedded: target.embedded,
-      ...(stoppedBy !== undefined
-        ? { stoppedBy: stoppedBy.kind === 'signal' ? stoppedBy.signal : 'deadline' }
-        : {}),
+      ...(stopped !== undefined ? { stoppedBy: stopped.by } : {}),
       target: target.baseUrl,
       startedAt,
       durationMs: Date.now() - startedAt.getTime(),
@@ -495,8 +473,9 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
       ],
     });
     const summary = writeReports(reportDir, certifying ? certify(built) : built, redact, true);
-    redactWrittenFiles([junitFile, allureDir], redact);
+    redactWrittenFiles([allureDir], redact);
     writeHar(exchangeLogDir, reportPath(reportDir, 'exchanges.har'), redact, summary.suiteVersion);
+    for (const line of verdictLines(summary)) console.log(line);
     const { passed, failed, skipped } = summary.totals;
     const { warned, observed, errored, expected } = summary.outcomes;
     const unexpectedPasses = summary.outcomes['unexpected-pass'];
@@ -514,8 +493,6 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
         `conformance: the target answered 429 with Retry-After ${summary.rateLimitWaits} time(s); each was waited out and the request sent again`,
       );
     for (const warning of summary.warnings ?? []) console.error(`conformance: warning: ${warning}`);
-    for (const check of summary.checks.filter((c) => c.outcome === 'unexpected-pass'))
-      console.error(`conformance: ${check.id}: ${check.message ?? ''}`);
     for (const error of summary.harnessErrors) {
       console.error(`conformance: ${error.startsWith('no check ran') ? '' : 'harness error: '}${error}`);
     }
@@ -530,14 +507,20 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
       console.error(
         `conformance: interrupted by ${stoppedBy.signal}: the outcomes so far are in ${reportDir}${left > 0 ? '' : '; nothing of this run is left on the target'}`,
       );
-      return signalExitCode(stoppedBy.signal);
     }
-    return exitCodeOf(summary);
+    const code = stoppedBy?.kind === 'signal' ? signalExitCode(stoppedBy.signal) : exitCodeOf(summary);
+    // The last line: the exit status and why, for a person and for a CI log alike.
+    console.log(exitLine(summary, code));
+    return code;
   } catch (error) {
     const message = redact(
       error instanceof ConfigError ? error.message : `harness error: ${(error as Error).message}`,
     );
     console.error(`conformance: ${message}`);
+    // A run that never started leaves an earlier run's reports as they were: its error is on
+    // stderr and in the exit status. Where there are none, its summary says why (TARGET.md: "where
+    // possible, 2"); it never replaces one.
+    if (reportDir === undefined || (!started && hasOwnedReports(reportDir))) return 2;
     try {
       clearOwnedReports(reportDir);
       const failed = buildSummary({

@@ -1,5 +1,6 @@
 import { relative, sep } from 'node:path';
 import { createVitest } from 'vitest/node';
+import type { ScopeCellMeta } from '../scope/matrix.ts';
 import './check-meta.ts';
 
 /** One registered check, as collected from the suite without running it. */
@@ -11,6 +12,8 @@ export interface IndexedCheck {
   area: string;
   /** Relative to the project, with forward slashes: `suites/auth/bearer.test.ts`. */
   file: string;
+  /** A scope-matrix check's cell (`--profile smoke` selects by it). */
+  scope?: ScopeCellMeta;
 }
 
 /** A check file that could not be loaded: the index would silently miss its checks. */
@@ -51,8 +54,10 @@ export async function collectChecks(
         return [...module.children.allTests()].flatMap((test) => {
           const meta = test.meta().check;
           if (meta === undefined) return [];
-          const { id, requirements, operations, area } = meta;
-          return [{ id, title: test.fullName, requirements, operations, area, file }];
+          const { id, requirements, operations, area, scope } = meta;
+          return [
+            { id, title: test.fullName, requirements, operations, area, file, ...(scope ? { scope } : {}) },
+          ];
         });
       })
       .sort((a, b) => a.file.localeCompare(b.file));

@@ -8,7 +8,8 @@ function firstLine(text: string): string {
   return text.split('\n')[0] ?? text;
 }
 
-function outcomeOf(testCase: TestCase): { outcome: Outcome; message?: string } {
+/** A test case's outcome as the suite names it (a failure of the harness is errored, not failed). */
+export function outcomeOf(testCase: TestCase): { outcome: Outcome; message?: string } {
   const result = testCase.result();
   const meta = testCase.meta().check;
   if (result.state === 'skipped')

@@ -1,5 +1,5 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { reportPath } from './owned-files.ts';
+import { mkdirSync } from 'node:fs';
+import { reportPath, writeWhole } from './owned-files.ts';
 import type { CoverageNote, Observation } from '../harness/check-meta.ts';
 import type { ScopeCellMeta } from '../scope/matrix.ts';
 import { currentSuiteVersion, type SuiteVersion } from './suite-version.ts';
@@ -163,6 +163,6 @@ export function exitCodeOf(summary: Summary): 0 | 1 | 2 {
 export function writeSummary(reportDir: string, summary: Summary): string {
   mkdirSync(reportDir, { recursive: true });
   const file = reportPath(reportDir, 'summary.json');
-  writeFileSync(file, `${JSON.stringify(summary, null, 2)}\n`);
+  writeWhole(file, `${JSON.stringify(summary, null, 2)}\n`);
   return file;
 }

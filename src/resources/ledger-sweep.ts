@@ -67,10 +67,8 @@ async function stillThere(client: ApiClient, kind: LedgerKind, id: string): Prom
 
 /** Deletes by identity on each account in turn; gone when no account has it any more. */
 async function removeById(entry: OpenEntry & { id: string }, clients: AccountClients): Promise<Outcome> {
-  const other: LedgerAccount = entry.account === 'A' ? 'B' : 'A';
-  const accounts = entry.kind === 'assistant' ? [entry.account, other] : [entry.account];
   const problems: string[] = [];
-  for (const account of accounts) {
+  for (const account of accountsToTry(entry)) {
     const client = clients[account];
     if (client === undefined) {
       // Without the other account's key, an assistant handed over there is out of reach; it is
@@ -86,6 +84,36 @@ async function removeById(entry: OpenEntry & { id: string }, clients: AccountCli
     const there = await stillThere(client, entry.kind, entry.id);
     if (there === true) problems.push(`account ${account}: the delete answered ${answer(exchange)}`);
     else if (there !== false) problems.push(`account ${account}: ${there}`);
+  }
+  return problems.length === 0 ? { gone: true } : { problem: problems.join(', ') };
+}
+
+/** The accounts a sweep tries for an entry, in its order: an assistant may have been handed to the other. */
+function accountsToTry(entry: OpenEntry): LedgerAccount[] {
+  const other: LedgerAccount = entry.account === 'A' ? 'B' : 'A';
+  return entry.kind === 'assistant' ? [entry.account, other] : [entry.account];
+}
+
+/**
+ * Where an open entry is now, found by reads only (`cleanup --dry-run`): the account holding it (a
+ * transferred assistant is on B), gone from every account, or why it could not be told. An entry
+ * known by name only is where it was created.
+ */
+export async function locateEntry(
+  entry: OpenEntry,
+  clients: AccountClients,
+): Promise<{ on: LedgerAccount } | { gone: true } | { problem: string }> {
+  if (entry.id === undefined) return { on: entry.account };
+  const problems: string[] = [];
+  for (const account of accountsToTry(entry)) {
+    const client = clients[account];
+    if (client === undefined) {
+      problems.push(`no key for account ${account} to look`);
+      continue;
+    }
+    const there = await stillThere(client, entry.kind, entry.id);
+    if (there === true) return { on: account };
+    if (there !== false) problems.push(`account ${account}: ${there}`);
   }
   return problems.length === 0 ? { gone: true } : { problem: problems.join(', ') };
 }

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { AreaProgress, areaOfFile, TerminalProgress, timingLine } from './terminal-progress.ts';
+import type { SummaryCheck } from './summary.ts';
+
+const check = (outcome: SummaryCheck['outcome']): SummaryCheck => ({
+  id: `x.${outcome}`,
+  requirements: [],
+  status: 'passed',
+  outcome,
+  title: 't',
+  file: 'f',
+});
+
+describe('the terminal progress of a run', () => {
+  it('names areas as --only takes them: the folder of suites/', () => {
+    expect(areaOfFile('suites/knowledge-bases/attach.test.ts')).toBe('knowledge-bases');
+    expect(areaOfFile('suites/auth/deep/bearer.test.ts')).toBe('auth');
+  });
+
+  it("prints an area's line once its last file has run, in the suite's words", () => {
+    const progress = new AreaProgress([
+      'suites/voices/a.test.ts',
+      'suites/knowledge-bases/b.test.ts',
+      'suites/knowledge-bases/c.test.ts',
+    ]);
+    expect(progress.finish('suites/knowledge-bases/b.test.ts', [check('passed'), check('expected')])).toBe(
+      undefined,
+    );
+    expect(progress.status()).toBe('  … 0 of 2 areas done, 2 checks so far');
+    expect(
+      progress.finish('suites/knowledge-bases/c.test.ts', [
+        check('unexpected-pass'),
+        check('observed'),
+        check('skipped'),
+        check('errored'),
+      ]),
+    ).toBe('  ✗ knowledge-bases  6 checks: 2 passed, 1 failed, 1 errored, 1 known deviation, 1 skipped');
+    expect(progress.status()).toBe('  … 1 of 2 areas done, 6 checks so far, 2 failing');
+    expect(progress.unfinished()).toEqual(['  ✓ voices           0 checks (stopped: 0 of 1 files ran)']);
+    expect(progress.finish('suites/voices/a.test.ts', [check('warned')])).toBe(
+      '  ✓ voices           1 check: 1 passed',
+    );
+    expect(progress.unfinished()).toEqual([]);
+  });
+
+  it('says where the time of the check files went, in the times vitest writes (scripts/bench reads them)', () => {
+    expect(timingLine(47, 5012, { setup: 3, import: 2500, tests: 6804 })).toBe(
+      'conformance: 47 check files ran in 5.01s (setup 3ms, import 2.50s, tests 6.80s)',
+    );
+  });
+
+  it('passes on what a check prints, to the stream it chose, never swallowing it', () => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const progress = new TerminalProgress({
+      root: '/p',
+      judge: (checks) => checks,
+      tty: false,
+      write: (text) => out.push(text),
+      writeError: (text) => err.push(text),
+    });
+    const log = { time: 0, size: 0 };
+    progress.onUserConsoleLog({
+      ...log,
+      type: 'stderr',
+      content: 'conformance: 429 from listVoices: waiting 2 s',
+    });
+    progress.onUserConsoleLog({ ...log, type: 'stdout', content: 'seed 42\n' });
+    expect(err).toEqual(['conformance: 429 from listVoices: waiting 2 s\n']);
+    expect(out).toEqual(['seed 42\n']);
+  });
+});
