@@ -78,12 +78,13 @@ describe('a run against a broken target', () => {
     ['not-json', /no API found/],
     ['drip', /unreachable \(timed out after 2000 ms\)/],
     ['huge', /response larger than 8 MiB/],
-  ] as const)('%s: the preflight stops it, exit 2 with one line, in seconds', async (mode, reason) => {
+  ] as const)('%s: the preflight stops it, exit 2 with one line', async (mode, reason) => {
+    // No timed assertion (a loaded machine is slow, not wrong): a run that waited out its deadline
+    // instead of the preflight's 2 s would end far past the test's own timeout.
     const ended = await runAgainst(mode, 'voices');
     expect(ended.code).toBe(2);
     expect(ended.summary.harnessErrors.join('\n')).toMatch(reason);
     expect(ended.output).not.toContain(KEY);
-    expect(ended.elapsedMs).toBeLessThan(30_000);
     expect(ended.peakBytes).toBeLessThan(600 * MIB);
   });
 
