@@ -1,4 +1,5 @@
 import { describe, expect } from 'vitest';
+import { ConformanceFailure } from '../../src/checks/failure.ts';
 import { expectSchema } from '../../src/checks/schema.ts';
 import { expectStatus } from '../../src/checks/status.ts';
 import { SCANNED_PDF_FILE, TXT_FILE, UPLOADABLE_FILES } from '../../src/generate/fixture-sentences.ts';
@@ -86,7 +87,11 @@ describe('uploadFile — POST /kb/{kbId}/ingest', () => {
         if (status === undefined || status < 200 || status >= 300) continue;
         expectSchema(ctx.spec, exchange);
         const answer = bodyOf(exchange);
-        expect(answer.title, `title in the answer to an upload ${label} and an extra field`).toBe(expected);
+        if (answer.title !== expected)
+          throw new ConformanceFailure(
+            `Received: title ${JSON.stringify(answer.title)} for an upload ${label} and a text field "note" / Documented: \`title\` (string, optional; defaults to the filename): ${JSON.stringify(expected)}`,
+            exchange,
+          );
         const listed = await kb.document(kbId, String(answer.docId));
         expect(listed?.title, `listed title of an upload ${label} and an extra field`).toBe(expected);
       }
