@@ -236,7 +236,7 @@ describe('refreshNow — POST /kb/{kbId}/refresh-now', () => {
   check(
     'kb.refresh-now.new-content',
     ['STATE-06', 'KB-INGEST-15', 'KB-QUERY-09'],
-    "after refresh-now the document holds the page's new text: a query returns the revision fetched by the re-crawl",
+    "after refresh-now the document holds the page's new text: a query returns the revision fetched by the re-crawl; a second refresh-now fetches the page again",
     async (ctx) => {
       const kb = ctx.kb();
       const { kbId, token, docId, fetchedAtIngest } = await baseWithChangingPage(ctx, kb);
@@ -278,6 +278,19 @@ describe('refreshNow — POST /kb/{kbId}/refresh-now', () => {
       expect(
         satisfied,
         `the text of a revision after ${fetchedAtIngest} in the results (page fetched ${answer.fetched} times)`,
+      ).toBe(true);
+      // Every refresh-now re-crawls, not only a base's first: with the first crawl's text served
+      // (that crawl is over), a second refresh-now fetches the page again.
+      const before = await fetchCount(ctx.target, token);
+      await refreshNow(ctx, kb, kbId);
+      const again = await pollUntil(
+        () => fetchCount(ctx.target, token),
+        (n) => n > before,
+        { timeoutMs: ctx.patience.fetchMs },
+      );
+      expect(
+        again.satisfied,
+        `fetches of the page: ${before} before a second refresh-now, ${again.answer} within ${ctx.patience.fetchMs} ms of it`,
       ).toBe(true);
     },
     { operations: ['ingestUrl', 'refreshNow', 'queryKnowledgeBase'] },

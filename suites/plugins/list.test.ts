@@ -1,6 +1,7 @@
 import { describe, expect } from 'vitest';
 import { expectNotEncoded, expectNotPlaintext } from '../../src/checks/ciphertext.ts';
 import { ConformanceFailure } from '../../src/checks/failure.ts';
+import { WALK_TRIES } from '../../src/checks/page-walk.ts';
 import { expectSchema } from '../../src/checks/schema.ts';
 import { expectStatus } from '../../src/checks/status.ts';
 import { check, type CheckContext } from '../../src/harness/check.ts';
@@ -166,7 +167,7 @@ describe('listPlugins — POST /users/enterprise/getallplugin/{userId}', () => {
   check(
     'plugins.list.status-filter',
     ['PL-LIST-04', 'STATE-07', 'STATE-08'],
-    'accepts status approved, pending and all; without status lists what status=all lists, and no plugin under both approved and pending',
+    'accepts status approved, pending and all; without status lists what status=all lists, and each plugin under exactly one of approved and pending',
     async (ctx) => {
       const bodies = await createMine(ctx, { isPublic: false }, { isPublic: true });
       const wanted = titles(bodies);
@@ -190,6 +191,16 @@ describe('listPlugins — POST /users/enterprise/getallplugin/{userId}', () => {
         wanted.filter((title) => approved.found.has(title) && pending.found.has(title)),
         'plugins listed under both status=approved and status=pending',
       ).toEqual([]);
+      // And in one of the two the document names (STATE-07): under one filter at least. When and
+      // how a plugin moves between them is not shown, so one found under neither may have moved
+      // between the two reads: it is read again before it counts.
+      let neither = wanted.filter((title) => !approved.found.has(title) && !pending.found.has(title));
+      for (let attempt = 1; attempt < WALK_TRIES && neither.length > 0; attempt += 1) {
+        const again = await listed(ctx, neither, { query: { isPublic: 'private', status: 'approved' } });
+        const still = await listed(ctx, neither, { query: { isPublic: 'private', status: 'pending' } });
+        neither = neither.filter((title) => !again.found.has(title) && !still.found.has(title));
+      }
+      expect(neither, 'plugins listed under neither status=approved nor status=pending').toEqual([]);
     },
     LIST,
   );

@@ -86,6 +86,29 @@ const PROBES: Record<KnowledgeFault, FaultProbe> = {
     await h.call('full', 'DELETE', `/kb/${kbId}/documents/${docId}`);
     return resultCount(h, kbId, { query: 'voles' });
   },
+  'kb.recrawl-first-only': async (h) => {
+    let hits = 0;
+    const server = createServer((_request, response) => {
+      hits++;
+      response.writeHead(200, { 'content-type': 'text/plain' }).end(`shrews ${hits}`);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const kbId = await createBase(h);
+      await h.call('full', 'POST', `/kb/${kbId}/ingest-url`, {
+        body: { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/` },
+      });
+      // Two refresh-now calls, the second once the first crawl has fetched the page.
+      for (const wanted of [2, 3]) {
+        await h.call('full', 'POST', `/kb/${kbId}/refresh-now`);
+        for (let waited = 0; hits < wanted && waited < 2000; waited += 50) await sleep(50);
+        await sleep(50);
+      }
+      return hits;
+    } finally {
+      server.close();
+    }
+  },
   'kb.refresh-now-ignores-urls': async (h) => {
     let hits = 0;
     const server = createServer((_request, response) => {

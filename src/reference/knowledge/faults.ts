@@ -45,6 +45,11 @@ export const KNOWLEDGE_FAULTS = {
     requirement: 'STATE-06',
     breaks: 'refresh-now reports the documents but never re-crawls them',
   },
+  'kb.recrawl-first-only': {
+    requirement: 'STATE-06',
+    breaks:
+      'a base is re-crawled once: every later refresh-now (and scheduled crawl) answers but fetches nothing',
+  },
   // Bases, documents, ingest and refresh.
   'kb.list-kbid-as-id': {
     requirement: 'KB-BASE-01',

@@ -36,6 +36,8 @@ export class Recrawler {
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly running = new Map<string, Promise<void>>();
   private readonly again = new Set<string>();
+  /** Bases crawled at least once (read only by a planted fault: a base is re-crawled once). */
+  private readonly crawled = new Set<string>();
   private readonly shutdown = new AbortController();
 
   constructor(private readonly options: RecrawlerOptions) {}
@@ -43,6 +45,8 @@ export class Recrawler {
   /** Queues a re-crawl of the base and returns at once. */
   queue(base: KnowledgeBase): void {
     if (this.shutdown.signal.aborted || this.options.skipRecrawl?.()) return;
+    if (this.options.fault?.('kb.recrawl-first-only') && this.crawled.has(base.kbId)) return;
+    this.crawled.add(base.kbId);
     if (this.running.has(base.kbId)) {
       this.again.add(base.kbId);
       return;

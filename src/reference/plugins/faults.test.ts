@@ -515,6 +515,13 @@ const PROBES: Record<PluginFault, FaultProbe> = {
     await three(h, [{ isPublic: false }, { isPublic: true }, { isPublic: false }]);
     return pageOf(h, `${PLUGIN.list()}?status=pending&limit=1&page=1`);
   },
+  'plugins.status-filters-list-nothing': async (h) => {
+    await three(h, [{ isPublic: false }, { isPublic: true }, { isPublic: false }]);
+    return [
+      await pageOf(h, `${PLUGIN.list()}?status=approved`),
+      await pageOf(h, `${PLUGIN.list()}?status=pending`),
+    ];
+  },
   'plugins.list-os-after-slice': async (h) => {
     await three(h, [{ os: ['web'] }, { os: ['android'] }, { os: ['web'] }]);
     return pageOf(h, `${PLUGIN.list()}?os=android&limit=1&page=1`);

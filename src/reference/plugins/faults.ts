@@ -523,6 +523,10 @@ export const PLUGIN_FAULTS = {
     requirement: 'PL-LIST-04',
     breaks: 'the list cuts the page first, then applies status',
   },
+  'plugins.status-filters-list-nothing': {
+    requirement: 'STATE-07',
+    breaks: 'status=approved and status=pending both list nothing (status=all still lists everything)',
+  },
   'plugins.list-os-after-slice': {
     requirement: 'PL-LIST-05',
     breaks: 'the list cuts the page first, then applies os',

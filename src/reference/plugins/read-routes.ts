@@ -142,7 +142,8 @@ export const pluginReadRoutes: FastifyPluginCallback<StateOptions> = (api, { sta
             : {}),
         },
         {
-          keep: (doc) => status === 'all' || doc.status === status,
+          keep: (doc) =>
+            status === 'all' || (doc.status === status && !fault('plugins.status-filters-list-nothing')),
           late: fault('plugins.list-status-after-slice'),
           ...(fault('plugins.total-ignores-status') ? { countAs: () => true } : {}),
         },
