@@ -1,15 +1,13 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCompare } from '../cli/compare.ts';
 import { buildSummary, type SummaryCheck } from '../report/summary.ts';
 import { loadCatalog } from '../spec/requirements.ts';
-
-/** Debian's chromium package: no browser is downloaded (.ci/run installs the package when missing). */
-const CHROMIUM = '/usr/bin/chromium';
+import { launchChromium } from '../testing/chromium.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'compare-browser-'));
 let browser: Browser | undefined;
@@ -47,9 +45,7 @@ function writeRun(name: string, checks: SummaryCheck[]): string {
 }
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM))
-    throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium)`);
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {

@@ -1,14 +1,12 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../cli/selection.ts';
 import { renderAllureSingleFile } from './allure-single-file.ts';
-
-/** Debian's chromium package: no browser is downloaded (.ci/run installs the package when missing). */
-const CHROMIUM = '/usr/bin/chromium';
+import { launchChromium } from '../testing/chromium.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'allure-browser-'));
 let browser: Browser | undefined;
@@ -32,9 +30,7 @@ function result(index: number, status: 'passed' | 'failed'): object {
 }
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM))
-    throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium)`);
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {

@@ -2,23 +2,17 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../cli/selection.ts';
 import { ChildRegistry, runConformanceChild, type ChildRun } from '../selftest/child-run.ts';
-
-/** Debian's chromium package: no browser is downloaded (.ci/run installs the package when missing). */
-const CHROMIUM = '/usr/bin/chromium';
+import { launchChromium } from '../testing/chromium.ts';
 
 const workDir = mkdtempSync(join(tmpdir(), 'report-browser-'));
 let browser: Browser | undefined;
 let run: ChildRun;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM))
-    throw new Error(
-      `${CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium); .ci/run does`,
-    );
   // A run with a failure, passes, observations: the three-base limit broken in the reference.
   [run, browser] = await Promise.all([
     runConformanceChild({
@@ -32,7 +26,7 @@ beforeAll(async () => {
       timeoutMs: 120_000,
       registry: new ChildRegistry(),
     }),
-    chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] }),
+    launchChromium(),
   ]);
 }, 150_000);
 
