@@ -149,6 +149,16 @@ describe('createPersona — POST /persona/enterprise/createPersona', () => {
         pluginIds: [pluginId],
         avoidEmails: otherEmail ? [otherEmail] : [],
       });
+      // accessible_plugin carries plugin _id values (IDS-03) on every run, not only when a draw
+      // happens to include the optional field: a create naming the plugin by its _id is accepted
+      // and get lists it.
+      const named = (await assistantDrafter(client, ctx.spec, ctx.prefix))({ accessible_plugin: [pluginId] });
+      const exchange = await attemptCreate(ctx, client, named);
+      expectStatus(exchange, 200);
+      expect(
+        accessiblePluginIds(await readAssistant(client, String(named.customPersonaId))),
+        'accessible_plugin of an assistant created with the plugin _id',
+      ).toContain(pluginId);
       await expectProperty(
         fc.asyncProperty(bodies, async (generated) => {
           const body = withFreshPersonaId(generated);
