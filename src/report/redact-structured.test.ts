@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeRedactor, REDACTED_KEY, REDACTED_SHARE_TOKEN } from '../http/redact.ts';
-import { redactJsonText, redactStrings, redactXml } from './redact-structured.ts';
+import { redactJsonText, redactStrings } from './redact-structured.ts';
 
 describe('redactStrings', () => {
   it('redacts string values, never field names, numbers or the reports’ own vocabulary', () => {
@@ -47,44 +47,5 @@ describe('redactJsonText', () => {
 
   it('redacts text that is not JSON as plain text', () => {
     expect(redactJsonText('{ broken svc_ai_abc123', makeRedactor([]))).toBe(`{ broken ${REDACTED_KEY}`);
-  });
-});
-
-describe('redactXml', () => {
-  const xml = [
-    '<?xml version="1.0" encoding="UTF-8" ?>',
-    '<testsuites name="vitest tests">',
-    '<testcase classname="suites/a.test.ts" name="a &amp; b &gt; k&amp;&lt;ey1234">',
-    '<failure message="got k&amp;&lt;ey1234 and con_sh_tok123" type="AssertionError">',
-    'Received: k&amp;&lt;ey1234 in testcase &quot;x&quot;',
-    '</failure>',
-    '<system-out><![CDATA[log testcase k&<ey1234]]></system-out>',
-    '<!-- k&<ey1234 -->',
-    '</testcase>',
-    '</testsuites>',
-  ].join('\n');
-
-  it('redacts text and attribute values as the text they stand for, never element or attribute names', () => {
-    const clean = redactXml(xml, makeRedactor(['k&<ey1234', 'testcase', 'classname']));
-    expect(clean).toBe(
-      [
-        '<?xml version="1.0" encoding="UTF-8" ?>',
-        '<testsuites name="vitest tests">',
-        `<testcase classname="suites/a.test.ts" name="a &amp; b &gt; ${REDACTED_KEY}">`,
-        `<failure message="got ${REDACTED_KEY} and ${REDACTED_SHARE_TOKEN}" type="AssertionError">`,
-        `Received: ${REDACTED_KEY} in ${REDACTED_KEY} &quot;x&quot;`,
-        '</failure>',
-        `<system-out><![CDATA[log ${REDACTED_KEY} ${REDACTED_KEY}]]></system-out>`,
-        `<!-- ${REDACTED_KEY} -->`,
-        '</testcase>',
-        '</testsuites>',
-      ].join('\n'),
-    );
-  });
-
-  it('leaves a document with nothing to hide byte for byte', () => {
-    expect(redactXml(xml, makeRedactor(['nothing-like-this']))).toBe(
-      xml.replace('con_sh_tok123', REDACTED_SHARE_TOKEN),
-    );
   });
 });
