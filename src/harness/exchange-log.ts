@@ -1,6 +1,7 @@
-import { appendFileSync, mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Exchange } from '../http/exchange.ts';
+import { harEntryOf } from '../report/har-entry.ts';
 
 /** A body longer than this is cut in the record of the run: the HAR is for reading, not for replaying a download. */
 const BODY_CAP = 16 * 1024;
@@ -11,35 +12,46 @@ function capped(text: string | undefined): string | undefined {
     : `${text.slice(0, BODY_CAP)}… (cut at ${BODY_CAP} characters)`;
 }
 
-/** One line of an exchange log: which check made the request, when it ended, and the exchange. */
-export interface LoggedExchange {
-  check: string;
-  endedAt: number;
-  exchange: Exchange;
+/** The exchange as the record of the run keeps it: bodies capped, the parsed JSON (a copy of the text) left out. */
+function recorded(exchange: Exchange): Exchange {
+  const { response } = exchange;
+  return {
+    ...exchange,
+    request: {
+      ...exchange.request,
+      ...(exchange.request.jsonBody !== undefined ? { jsonBody: capped(exchange.request.jsonBody) } : {}),
+    },
+    response:
+      response === undefined
+        ? undefined
+        : { ...response, text: capped(response.text) ?? '', json: undefined },
+  };
 }
 
 /**
- * Appends a finished exchange (already redacted by the client) to this worker's log under `dir`;
- * the CLI joins the logs into exchanges.har after the run. Bodies are capped.
+ * The log this thread appends to, kept open: a run logs thousands of exchanges, and opening the
+ * file for each cost more than writing the line. One directory at a time (a process may run
+ * several runs one after the other, each with its own directory).
+ */
+let open: { dir: string; fd: number } | undefined;
+
+function logFd(dir: string): number {
+  if (open?.dir === dir) return open.fd;
+  if (open !== undefined) closeSync(open.fd);
+  mkdirSync(dir, { recursive: true });
+  // Every worker thread of the process appends to the same file; O_APPEND keeps each line whole.
+  open = { dir, fd: openSync(join(dir, `${process.pid}.jsonl`), 'a') };
+  return open.fd;
+}
+
+/**
+ * Appends a finished exchange (already redacted by the client) to this process's log under `dir`
+ * as a line `endedAt TAB startedAt TAB "check" TAB {HAR entry}`: the CLI joins the logs into
+ * exchanges.har after the run without parsing an entry (src/report/har.ts).
  */
 export function logExchange(dir: string, check: string, exchange: Exchange): void {
-  const { response } = exchange;
-  const entry: LoggedExchange = {
-    check,
-    endedAt: Date.now(),
-    exchange: {
-      ...exchange,
-      request: {
-        ...exchange.request,
-        ...(exchange.request.jsonBody !== undefined ? { jsonBody: capped(exchange.request.jsonBody) } : {}),
-      },
-      // The parsed JSON repeats the text; the HAR needs the text only.
-      response:
-        response === undefined
-          ? undefined
-          : { ...response, text: capped(response.text) ?? '', json: undefined },
-    },
-  };
-  mkdirSync(dir, { recursive: true });
-  appendFileSync(join(dir, `${process.pid}.jsonl`), `${JSON.stringify(entry)}\n`);
+  const endedAt = Date.now();
+  const entry = harEntryOf(check, endedAt, recorded(exchange));
+  const line = `${endedAt}\t${endedAt - exchange.durationMs}\t${JSON.stringify(check)}\t${JSON.stringify(entry)}\n`;
+  writeSync(logFd(dir), line);
 }

@@ -54,9 +54,10 @@ describe('exchanges.har', () => {
       log: {
         version: string;
         creator: { version: string };
-        pages: { id: string }[];
+        pages: { id: string; startedDateTime: string }[];
         entries: {
           pageref: string;
+          startedDateTime: string;
           request: { method: string; queryString: unknown[]; postData?: { text: string } };
           response: { status: number; content: { text: string } };
         }[];
@@ -70,6 +71,8 @@ describe('exchanges.har', () => {
       ['kb.base.create.answer', 400],
       ['kb.base.list', 200],
     ]);
+    // A page starts with its check's first exchange.
+    expect(har.log.pages[0]?.startedDateTime).toBe(har.log.entries[0]?.startedDateTime);
     expect(har.log.entries[0]?.request.queryString).toEqual([{ name: 'x', value: '1' }]);
     expect(har.log.entries[0]?.request.postData?.text).toBe('{"name":"cf-base"}');
     expect(har.log.entries[1]?.response.content.text.length).toBeLessThan(17_000);
