@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import picomatch from 'picomatch';
 import { parseDocument } from 'yaml';
+import { parseYamlCached } from './yaml-cache.ts';
 
 const REQUIREMENTS_PATH = fileURLToPath(new URL('../../spec/requirements.yaml', import.meta.url));
 
@@ -137,10 +138,12 @@ function validateEntry(raw: unknown, index: number, origin: string): Requirement
 
 /** Parses and validates catalog YAML; `origin` names the source in error messages. */
 export function parseCatalog(source: string, origin = 'requirements.yaml'): Catalog {
-  const document = parseDocument(source, { prettyErrors: false });
-  const syntaxError = document.errors[0];
-  if (syntaxError) fail(origin, 'YAML', oneLine(syntaxError.message));
-  const root: unknown = document.toJS();
+  const root = parseYamlCached(source, (text) => {
+    const document = parseDocument(text, { prettyErrors: false });
+    const syntaxError = document.errors[0];
+    if (syntaxError) fail(origin, 'YAML', oneLine(syntaxError.message));
+    return document.toJS() as unknown;
+  });
   if (
     typeof root !== 'object' ||
     root === null ||

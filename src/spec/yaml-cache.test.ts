@@ -1,0 +1,51 @@
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { parse } from 'yaml';
+import { parseYamlCached } from './yaml-cache.ts';
+
+const root = mkdtempSync(join(tmpdir(), 'conformance-yaml-cache-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe('parseYamlCached', () => {
+  it('parses a content once, then reads it back; an edited content is parsed afresh', () => {
+    const dir = join(root, 'a');
+    const parser = vi.fn((text: string) => parse(text) as unknown);
+    const first = parseYamlCached('a: 1\nb: [x, y]\n', parser, dir);
+    const again = parseYamlCached('a: 1\nb: [x, y]\n', parser, dir);
+    expect(first).toEqual({ a: 1, b: ['x', 'y'] });
+    expect(again).toEqual(first);
+    expect(parser).toHaveBeenCalledTimes(1);
+    expect(parseYamlCached('a: 2\n', parser, dir)).toEqual({ a: 2 });
+    expect(parser).toHaveBeenCalledTimes(2);
+    // One file per content, nothing left aside.
+    expect(readdirSync(dir)).toHaveLength(2);
+  });
+
+  it('never caches a value JSON cannot carry', () => {
+    const dir = join(root, 'b');
+    const parser = vi.fn((text: string) => parse(text) as unknown);
+    expect(parseYamlCached('limit: .inf\n', parser, dir)).toEqual({ limit: Infinity });
+    expect(parseYamlCached('limit: .inf\n', parser, dir)).toEqual({ limit: Infinity });
+    expect(parser).toHaveBeenCalledTimes(2);
+  });
+
+  it('parses every time where the cache cannot be written, and lets a parse error through', () => {
+    // A directory under a regular file cannot be made, even by root.
+    const blocker = join(root, 'not-a-directory');
+    writeFileSync(blocker, '');
+    const dir = join(blocker, 'cache');
+    const parser = vi.fn((text: string) => parse(text) as unknown);
+    expect(parseYamlCached('other: 1\n', parser, dir)).toEqual({ other: 1 });
+    expect(parseYamlCached('other: 1\n', parser, dir)).toEqual({ other: 1 });
+    expect(parser).toHaveBeenCalledTimes(2);
+    expect(readdirSync(root)).not.toContain('cache');
+    const failing = () => {
+      throw new Error('requirements.yaml: YAML: unexpected end');
+    };
+    expect(() => parseYamlCached('x: [', failing, join(root, 'd'))).toThrow(
+      'requirements.yaml: YAML: unexpected end',
+    );
+  });
+});

@@ -1,0 +1,56 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { isDeepStrictEqual } from 'node:util';
+
+/**
+ * Where parsed YAML is kept between processes, as tools keep their caches (node_modules/.cache):
+ * never part of the repository, gone with a fresh `npm ci`.
+ */
+const CACHE_DIR = fileURLToPath(
+  new URL('../../node_modules/.cache/assistant-api-conformance/yaml/', import.meta.url),
+);
+
+/**
+ * A YAML text's value, parsed by `parse` the first time this content is met and read back as JSON
+ * after that. The spec and the requirement catalog are parsed by the CLI and by every worker
+ * thread of every run: some 250 ms of YAML parsing each time, against a few milliseconds of JSON.
+ * Keyed by the content's hash, so an edited file is parsed afresh. A value JSON cannot carry (a
+ * YAML `.inf`, say) is never cached; a cache that cannot be written or read is only slower.
+ */
+export function parseYamlCached(
+  source: string,
+  parse: (source: string) => unknown,
+  cacheDir: string = CACHE_DIR,
+): unknown {
+  const file = join(cacheDir, `${createHash('sha256').update(source).digest('hex')}.json`);
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as unknown;
+  } catch {
+    // Not cached yet (or unreadable): parse it.
+  }
+  const value = parse(source);
+  const json = JSON.stringify(value);
+  if (json !== undefined && isDeepStrictEqual(JSON.parse(json), value)) {
+    // Written aside and renamed: worker threads starting together may all miss at once.
+    const aside = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
+    try {
+      mkdirSync(cacheDir, { recursive: true });
+      writeFileSync(aside, json);
+      renameSync(aside, file);
+    } catch {
+      // A read-only installation: every process parses the YAML itself.
+      removeIfThere(aside);
+    }
+  }
+  return value;
+}
+
+function removeIfThere(file: string): void {
+  try {
+    rmSync(file, { force: true });
+  } catch {
+    // Its directory could not be made: there is nothing to remove.
+  }
+}
