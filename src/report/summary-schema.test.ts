@@ -210,6 +210,14 @@ describe('docs/summary.schema.json', () => {
       { ...BEFORE_EXPECTATIONS, checks: [{ ...BEFORE_SCHEMA_VERSION.checks[0], outcome: 'errored' }] },
       '/checks/0/status (check v.a): must be "failed" for outcome "errored"',
     ],
+    [
+      'a check whose id holds a key: named without the key',
+      {
+        ...BEFORE_EXPECTATIONS,
+        checks: [{ ...BEFORE_SCHEMA_VERSION.checks[0], id: 'v.svc_ai_abcdefgh12345678', status: 'ok' }],
+      },
+      '/checks/0/status (check v.svc_ai_…redacted): must be "passed" for outcome "passed"',
+    ],
   ])('refuses %s, naming where', (_, value, problem) => {
     expect(summaryProblem(JSON.parse(JSON.stringify(value)))).toBe(problem);
   });

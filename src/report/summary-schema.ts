@@ -1,11 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { makeRedactor } from '../http/redact.ts';
 
 /** The written contract of summary.json: one file, read by people, other tools and this module. */
 const SCHEMA_FILE = new URL('../../docs/summary.schema.json', import.meta.url);
 
 let compiled: ValidateFunction | undefined;
+
+/** A file given to `diff` may hold anything: a key or share token in a check id is not repeated. */
+const hideSecrets = makeRedactor([]);
 
 /** Compiled on first use, once per process: a run writes one summary, `compare` reads many. */
 function validator(): ValidateFunction {
@@ -44,7 +48,7 @@ function problemOf(error: ErrorObject): string {
 function describe(error: ErrorObject, value: unknown): string {
   if (error.instancePath === '') return `top level: ${problemOf(error)}`;
   const check = checkAt(error.instancePath, value);
-  const id = typeof check?.id === 'string' ? ` (check ${check.id})` : '';
+  const id = typeof check?.id === 'string' ? ` (check ${hideSecrets(check.id)})` : '';
   const byOutcome = /\/allOf\/\d+\/then\//.test(error.schemaPath) && typeof check?.outcome === 'string';
   const why = byOutcome ? ` for outcome ${JSON.stringify(check.outcome)}` : '';
   return `${error.instancePath}${id}: ${problemOf(error)}${why}`;
