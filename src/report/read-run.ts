@@ -1,11 +1,14 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError } from '../target/config-error.ts';
+import { summaryProblem } from './summary-schema.ts';
 import type { Summary } from './summary.ts';
 
 /**
  * The summary of a finished run, given as its report directory or its summary.json. Anything that
- * is not one (missing, unreadable, not JSON, no checks) is a ConfigError naming the path.
+ * is not one (missing, unreadable, not JSON, not matching docs/summary.schema.json) is a
+ * ConfigError naming the path and the first problem: `diff`, `compare`, `merge` and `expectations`
+ * print it as one line and exit 2.
  */
 export function readRun(path: string): Summary {
   let file = path;
@@ -21,13 +24,8 @@ export function readRun(path: string): Summary {
     const code = (error as NodeJS.ErrnoException).code;
     throw new ConfigError(`${file}: ${code === undefined ? 'not JSON' : `cannot be read (${code})`}`);
   }
-  const summary = parsed as Partial<Summary>;
-  if (
-    typeof summary !== 'object' ||
-    summary === null ||
-    !Array.isArray(summary.checks) ||
-    typeof summary.target !== 'string'
-  )
-    throw new ConfigError(`${file}: not a conformance summary (no target or checks)`);
-  return summary as Summary;
+  const problem = summaryProblem(parsed);
+  if (problem !== undefined)
+    throw new ConfigError(`${file}: not a conformance summary (docs/summary.schema.json): ${problem}`);
+  return parsed as Summary;
 }

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { reportPath, writeWhole } from './owned-files.ts';
+import { summaryProblem } from './summary-schema.ts';
 import type { CoverageNote, Observation } from '../harness/check-meta.ts';
 import type { ScopeCellMeta } from '../scope/matrix.ts';
 import { currentSuiteVersion, type SuiteVersion } from './suite-version.ts';
@@ -160,9 +161,16 @@ export function exitCodeOf(summary: Summary): 0 | 1 | 2 {
   return 0;
 }
 
+/**
+ * Writes summary.json. A summary that does not match docs/summary.schema.json is a bug of the
+ * suite's, never the implementation's: an Error naming the file and the problem, and nothing written.
+ */
 export function writeSummary(reportDir: string, summary: Summary): string {
-  mkdirSync(reportDir, { recursive: true });
   const file = reportPath(reportDir, 'summary.json');
+  const problem = summaryProblem(summary);
+  if (problem !== undefined)
+    throw new Error(`${file}: the summary to write does not match docs/summary.schema.json: ${problem}`);
+  mkdirSync(reportDir, { recursive: true });
   writeWhole(file, `${JSON.stringify(summary, null, 2)}\n`);
   return file;
 }

@@ -1,0 +1,64 @@
+import { readFileSync } from 'node:fs';
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { makeRedactor } from '../http/redact.ts';
+
+/** The written contract of summary.json: one file, read by people, other tools and this module. */
+const SCHEMA_FILE = new URL('../../docs/summary.schema.json', import.meta.url);
+
+let compiled: ValidateFunction | undefined;
+
+/** A file given to `diff` may hold anything: a key or share token in a check id is not repeated. */
+const hideSecrets = makeRedactor([]);
+
+/** Compiled on first use, once per process: a run writes one summary, `compare` reads many. */
+function validator(): ValidateFunction {
+  if (compiled) return compiled;
+  // strict catches a mistake in the schema itself; `required` inside if/then names a property
+  // declared beside it, which strictRequired cannot see.
+  const ajv = new Ajv2020({ strict: true, strictRequired: false, allErrors: false });
+  addFormats.default(ajv);
+  compiled = ajv.compile(JSON.parse(readFileSync(SCHEMA_FILE, 'utf8')) as object);
+  return compiled;
+}
+
+/** The check a JSON pointer such as `/checks/3/status` points into, if any. */
+function checkAt(pointer: string, value: unknown): { id?: unknown; outcome?: unknown } | undefined {
+  const index = /^\/checks\/(\d+)/.exec(pointer)?.[1];
+  const checks = (value as { checks?: unknown }).checks;
+  if (index === undefined || !Array.isArray(checks)) return undefined;
+  const check: unknown = checks[Number(index)];
+  return typeof check === 'object' && check !== null ? check : undefined;
+}
+
+function problemOf(error: ErrorObject): string {
+  const params = error.params as Record<string, unknown>;
+  if (error.keyword === 'additionalProperties') return `unknown field "${String(params.additionalProperty)}"`;
+  if (error.keyword === 'enum')
+    return `must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
+  if (error.keyword === 'const') return `must be ${JSON.stringify(params.allowedValue)}`;
+  return error.message ?? 'does not match';
+}
+
+/**
+ * One line: where (`top level`, or a JSON pointer with the check's id: a person looks for the
+ * check, not its index), what is wrong, and for a rule tying a check's fields to its outcome, which
+ * outcome.
+ */
+function describe(error: ErrorObject, value: unknown): string {
+  if (error.instancePath === '') return `top level: ${problemOf(error)}`;
+  const check = checkAt(error.instancePath, value);
+  const id = typeof check?.id === 'string' ? ` (check ${hideSecrets(check.id)})` : '';
+  const byOutcome = /\/allOf\/\d+\/then\//.test(error.schemaPath) && typeof check?.outcome === 'string';
+  const why = byOutcome ? ` for outcome ${JSON.stringify(check.outcome)}` : '';
+  return `${error.instancePath}${id}: ${problemOf(error)}${why}`;
+}
+
+/** The first way `value` departs from docs/summary.schema.json, as one line; undefined when it is a summary. */
+export function summaryProblem(value: unknown): string | undefined {
+  const validate = validator();
+  if (validate(value)) return undefined;
+  const [error] = validate.errors ?? [];
+  if (error === undefined) return 'does not match';
+  return describe(error, value);
+}
