@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { createVitest, type Vitest } from 'vitest/node';
 import type { ProvidedTarget } from '../harness/provided.ts';
@@ -44,6 +43,7 @@ import {
 } from './run-spec.ts';
 import { runPlan } from './run-plan.ts';
 import { parseShard, shardFiles } from './shard.ts';
+import { defaultWorkers, thisMachine } from './workers.ts';
 import { isSmokeCheck, SMOKE_FILES } from '../harness/smoke.ts';
 import { RunStop, signalExitCode, type StopReason } from './run-stop.ts';
 import { parseCommand, positiveInteger, type CommandArgs } from './command-line.ts';
@@ -175,9 +175,6 @@ async function awaitCreatesInFlight(file: string): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
-
-/** Workers at least against a remote target, where they mostly wait (see the default below). */
-const REMOTE_WORKERS = 4;
 
 /** The checks a run selects, from the check index (a stopped run lists those it never finished). */
 async function selectedChecks(
@@ -337,15 +334,10 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
     const allureDir = reportPath(reportDir, 'allure-results');
     const exchangeLogDir = reportPath(reportDir, 'exchanges.log.d');
     const runId = newRunId();
-    // One worker (check file at a time) per core against the embedded reference, which shares the
-    // cores. Against a remote target the workers mostly wait, so at least REMOTE_WORKERS run: with
-    // 20 ms of latency, 4 instead of 2 took a run from 54 s to 31 s, 1.26× its critical path (npm
-    // run bench), at about 190 MB more (each worker is a thread of this process). Never more
-    // workers than requests allowed in flight: each needs one at least.
-    const defaultWorkers = target.embedded
-      ? availableParallelism()
-      : Math.max(availableParallelism(), REMOTE_WORKERS);
-    const workers = Math.max(1, Math.min(workersWanted ?? defaultWorkers, concurrency));
+    const workers = Math.max(
+      1,
+      Math.min(workersWanted ?? defaultWorkers(thisMachine(), target.embedded, concurrency), concurrency),
+    );
     const ledger = ledgerFile(ledgerDir, runId);
     LedgerWriter.start(ledger, runId, target.baseUrl);
     const provided: ProvidedTarget = {

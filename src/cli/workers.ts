@@ -1,0 +1,43 @@
+import { availableParallelism, freemem } from 'node:os';
+
+/** Workers at least against a remote target, where they mostly wait (see defaultWorkers). */
+export const REMOTE_WORKERS = 4;
+
+/**
+ * What one more worker thread costs a run: its own copy of the modules, the spec and its compiled
+ * schemas, and the exchanges its checks hold (about 95 MB each on a full run, npm run bench).
+ */
+export const WORKER_BYTES = 100 * 1024 * 1024;
+
+/** What the run's main thread needs beside its workers: vitest, the reports, the embedded reference. */
+export const MAIN_BYTES = 350 * 1024 * 1024;
+
+export interface Machine {
+  cores: number;
+  /** Memory the run may use: free memory, or the container's limit if that is lower. */
+  memoryBytes: number;
+}
+
+/** This machine's cores and the memory a run may count on. */
+export function thisMachine(): Machine {
+  // constrainedMemory: the cgroup's limit in a container (0 or undefined where there is none).
+  const limit = process.constrainedMemory?.() ?? 0;
+  return {
+    cores: availableParallelism(),
+    memoryBytes: limit > 0 ? Math.min(freemem(), limit) : freemem(),
+  };
+}
+
+/**
+ * How many check files run at a time when --workers is not given. Against the embedded reference,
+ * one per core: the reference shares the cores. Against a remote target the workers mostly wait,
+ * so at least REMOTE_WORKERS run: with 20 ms of latency, 4 instead of 2 took a run from 54 s to
+ * 31 s, 1.26× its critical path (npm run bench). Never more than the memory holds: in a small CI
+ * container a worker per core could exhaust it. Never more than requests allowed in flight, each
+ * worker needing one at least.
+ */
+export function defaultWorkers(machine: Machine, embedded: boolean, concurrency: number): number {
+  const byCores = embedded ? machine.cores : Math.max(machine.cores, REMOTE_WORKERS);
+  const byMemory = Math.floor((machine.memoryBytes - MAIN_BYTES) / WORKER_BYTES);
+  return Math.max(1, Math.min(byCores, byMemory, concurrency));
+}
