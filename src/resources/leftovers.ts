@@ -1,10 +1,10 @@
 import type { ApiClient } from '../http/client.ts';
 import { bodyOf, objectsIn, type JsonObject } from '../http/json.ts';
+import { removeOne } from './kinds/create.ts';
 import type { LeftoverListing, ResourceKind } from './kinds/kind.ts';
 import { KINDS, type KindRegistry, type TrackedKind } from './kinds/registry.ts';
 import { collectListed } from './pages.ts';
 import { RUN_NAME_PATTERN } from './run-id.ts';
-import { requireRemoved } from './setup.ts';
 
 export interface Leftover {
   /** The resource kind's name (src/resources/kinds/): `assistant`, `plugin`, `knowledge base`. */
@@ -95,8 +95,7 @@ export async function removeLeftover(
   const kind: TrackedKind | undefined = kinds.tracked(leftover.kind);
   if (kind === undefined) return `"${leftover.kind}" is not a resource kind the suite removes`;
   try {
-    const { operationId, input } = kind.tracked.delete;
-    requireRemoved(await client.call(operationId, input(leftover.id)));
+    await removeOne(kind, client, leftover.id);
     return undefined;
   } catch (error) {
     return reason(error);

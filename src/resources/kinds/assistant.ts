@@ -1,7 +1,11 @@
-import { SESSION_ID } from '../assistants.ts';
-import { ALL_PLATFORMS } from '../drafts.ts';
 import type { ResourceKind } from './kind.ts';
 import { gotten } from './read.ts';
+
+/** Any non-empty value is accepted for the vestigial `sessionId` segment. */
+export const SESSION_ID = 'conformance';
+
+/** Every platform, for reads that must not filter an assistant out by `os`. */
+export const ALL_PLATFORMS = 'nt,android,web';
 
 /** An assistant: its identity, `customPersonaId`, is chosen by the suite and carries the run's id. */
 export const ASSISTANT = {
