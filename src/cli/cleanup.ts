@@ -209,7 +209,7 @@ export async function runCleanup(argv: string[], io: CleanupIo = consoleIo): Pro
       return failures > 0 ? 1 : 0;
     }
 
-    const ledgers = files.map(readLedger);
+    const ledgers = files.map((file) => readLedger(file));
     const mine = ledgers.filter((state) => state.target === baseUrl);
     for (const other of ledgers.filter((state) => state.target !== baseUrl && state.open.length > 0))
       io.out(

@@ -1,17 +1,7 @@
 import type { IndexedCheck } from '../harness/check-index.ts';
 import { areaOfFile } from '../report/terminal-progress.ts';
+import { KINDS, type KindRegistry } from '../resources/kinds/registry.ts';
 import { isWrite, type Spec } from '../spec/openapi.ts';
-
-/** What each create operation makes, in the words of the report. */
-const MADE_BY: Readonly<Record<string, string>> = {
-  createPersona: 'assistants',
-  createPlugin: 'plugins',
-  createKnowledgeBase: 'knowledge bases',
-  ingestText: 'documents (text)',
-  ingestUrl: 'documents (URL)',
-  uploadFile: 'documents (file)',
-  sharePersona: 'share tokens',
-};
 
 function writesOf(spec: Spec, operations: readonly string[]): string[] {
   return operations.filter((id) => isWrite(spec.operation(id)));
@@ -23,11 +13,13 @@ export interface RunPlanInput {
   target: string;
   readOnly: boolean;
   ledgerDir: string;
+  /** The resource kinds whose dry-run labels say what the run would create (default: the suite's). */
+  kinds?: KindRegistry;
 }
 
 /** `run --dry-run`: what a run would execute and create, from the check index; nothing is sent. */
 export function runPlan(input: RunPlanInput): string[] {
-  const { checks, spec } = input;
+  const { checks, spec, kinds = KINDS } = input;
   const lines = [`conformance: dry run: nothing is sent to ${input.target}; a run would do this:`];
   const byArea = new Map<string, IndexedCheck[]>();
   // By the area names --only takes (the folders of suites/), not the ids' prefixes (`kb`).
@@ -40,7 +32,9 @@ export function runPlan(input: RunPlanInput): string[] {
     const writes = inArea.filter((check) => writing.includes(check)).length;
     lines.push(`  ${area}: ${inArea.length} check(s), ${writes} of them writing`);
   }
-  const made = [...new Set(checks.flatMap((check) => check.operations.flatMap((id) => MADE_BY[id] ?? [])))];
+  const made = [
+    ...new Set(checks.flatMap((check) => check.operations.flatMap((id) => kinds.planLabel(id) ?? []))),
+  ];
   lines.push(
     `${checks.length} check(s) in ${new Set(checks.map((c) => c.file)).size} file(s); ${writing.length} name a write among their operations.`,
   );

@@ -9,6 +9,7 @@ import { redactStrings } from '../report/redact-structured.ts';
 import { AccountResources } from '../resources/account.ts';
 import { FileScope } from '../resources/file-scope.ts';
 import { KnowledgeSteps } from '../resources/knowledge-steps.ts';
+import { ResourceMaker } from '../resources/maker.ts';
 import { Workbench } from '../resources/operation-requests.ts';
 import { ResourceTracker } from '../resources/tracker.ts';
 import { isWrite, loadSpec, type Spec } from '../spec/openapi.ts';
@@ -57,6 +58,12 @@ interface CheckFixtures {
    * account, so names never repeat. Skips the check, naming the role, when the keyring lacks it.
    */
   resources: (role?: ResourceRole) => AccountResources;
+  /**
+   * The check's set-up maker for account A (`full`, the default) or B (`other`):
+   * `ctx.make().assistant(overrides)`, `.plugin(overrides)`. Skips the check, naming the role, when
+   * the keyring lacks it.
+   */
+  make: (role?: ResourceRole) => ResourceMaker;
   /** The file's shared resources and a valid request for every operation, made with the `full` key. */
   workbench: () => Workbench;
   /** The knowledge-base steps with the key of `role` (default `full`): creating, reading back, judged. */
@@ -188,6 +195,22 @@ const conformanceTest = base.extend<CheckFixtures & InternalFixtures>({
           `${target.baseUrl} account:${role}`,
           () => new AccountResources(client, tracker, role === 'full' ? prefix : `${prefix}b`),
         );
+      });
+    },
+    AUTO,
+  ],
+  make: [
+    async ({ as, tracker, spec, prefix }, use) => {
+      // One per check and role: a check's assistants share one read of the voice catalog.
+      const makers = new Map<ResourceRole, ResourceMaker>();
+      await use((role = 'full') => {
+        const client = as(role);
+        let maker = makers.get(role);
+        if (maker === undefined) {
+          maker = new ResourceMaker(client, tracker, spec, prefix);
+          makers.set(role, maker);
+        }
+        return maker;
       });
     },
     AUTO,

@@ -1,11 +1,12 @@
-import { createNamed, readObject, requireObjectId, requireRemoved } from './setup.ts';
+import { readObject, requireObjectId } from './setup.ts';
 import type { ApiClient } from '../http/client.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { isObject } from '../http/json.ts';
+import { ASSISTANT, SESSION_ID } from './kinds/assistant.ts';
+import { createOne, removeOne, trackOne, type CreateOptions } from './kinds/create.ts';
 import type { ResourceTracker } from './tracker.ts';
 
-/** Any non-empty value is accepted for the vestigial `sessionId` segment. */
-export const SESSION_ID = 'conformance';
+export { SESSION_ID } from './kinds/assistant.ts';
 
 export interface CreatedResource {
   /** The create exchange (200 already checked). */
@@ -18,16 +19,9 @@ export interface CreatedAssistant extends CreatedResource {
   customPersonaId: string;
 }
 
-export interface CreateOptions {
-  /** Client the cleanup deletes with (default: the creating client); it needs manage on the module. */
-  cleanupClient?: ApiClient;
-}
-
 /** Deletes an assistant; anything but a 2xx is a SetupError naming the status, for the tracker's report. */
 export async function deleteAssistant(client: ApiClient, customPersonaId: string): Promise<void> {
-  requireRemoved(
-    await client.call('deletePersona', { path: { sessionId: SESSION_ID, personaId: customPersonaId } }),
-  );
+  await removeOne(ASSISTANT, client, customPersonaId);
 }
 
 /**
@@ -41,15 +35,8 @@ export async function createAssistant(
   body: Record<string, unknown>,
   options: CreateOptions = {},
 ): Promise<CreatedAssistant> {
-  const customPersonaId = String(body.customPersonaId);
-  const cleanup = options.cleanupClient ?? client;
-  const { exchange, forget } = await createNamed(
-    `create assistant ${customPersonaId}`,
-    client.call('createPersona', { body }),
-    () => trackAssistant(tracker, cleanup, customPersonaId),
-    200,
-  );
-  return { exchange, customPersonaId, forget };
+  const { exchange, id, forget } = await createOne(ASSISTANT, client, tracker, body, options);
+  return { exchange, customPersonaId: id, forget };
 }
 
 /** Registers the deletion of an assistant the check did not create through `createAssistant`
@@ -59,7 +46,7 @@ export function trackAssistant(
   client: ApiClient,
   customPersonaId: string,
 ): () => void {
-  return tracker.register(`assistant ${customPersonaId}`, () => deleteAssistant(client, customPersonaId));
+  return trackOne(ASSISTANT, tracker, client, customPersonaId);
 }
 
 export async function getAssistant(

@@ -64,8 +64,7 @@ export function withoutOptionalFields(component: string): BodyOverrides {
   return Object.fromEntries(fields.filter((f) => !required.has(f)).map((f) => [f, undefined]));
 }
 
-/** Every platform, for reads that must not filter an assistant out by `os`. */
-export const ALL_PLATFORMS = 'nt,android,web';
+export { ALL_PLATFORMS } from './kinds/assistant.ts';
 
 /**
  * Draws createPersona bodies with `voice` taken from the target's own voice catalog (read once

@@ -1,6 +1,7 @@
 import { requireField, requireRemoved, requireSuccess } from './setup.ts';
 import type { ApiClient } from '../http/client.ts';
-import type { CreatedResource, CreateOptions } from './assistants.ts';
+import type { CreatedResource } from './assistants.ts';
+import type { CreateOptions } from './kinds/create.ts';
 import { bodyOf, stringIn } from '../http/json.ts';
 import type { ResourceTracker } from './tracker.ts';
 

@@ -5,6 +5,7 @@ import type { CallInput, ObservedCall } from '../http/client.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { bodyOf, isObject } from '../http/json.ts';
 import type { Keyring, Role } from '../target/keyring-types.ts';
+import { KINDS, type KindRegistry } from './kinds/registry.ts';
 
 /**
  * The run's ledger: `<report-dir>/ledger/<runId>.jsonl`, one JSON event per line, appended by every
@@ -15,7 +16,8 @@ import type { Keyring, Role } from '../target/keyring-types.ts';
  * between the processes appending to one file.
  */
 
-export type LedgerKind = 'assistant' | 'plugin' | 'knowledge base';
+/** A tracked resource kind's name (src/resources/kinds/): `assistant`, `knowledge base`. */
+export type LedgerKind = string;
 
 /** Which account a resource lives on: A (every role but `other`) or B (`other`). */
 export type LedgerAccount = 'A' | 'B';
@@ -60,23 +62,6 @@ interface DeletedEvent {
 
 type LedgerEvent = RunEvent | CreatingEvent | AnsweredEvent | DeletedEvent;
 
-/** What a create request makes, and where its identity is: chosen in the body, or answered. */
-const CREATES: Record<
-  string,
-  { kind: LedgerKind; id?: (body: Record<string, unknown>) => unknown; name: string }
-> = {
-  createPersona: { kind: 'assistant', id: (body) => body.customPersonaId, name: 'name' },
-  createPlugin: { kind: 'plugin', id: (body) => body.title, name: 'title' },
-  createKnowledgeBase: { kind: 'knowledge base', name: 'name' },
-};
-
-/** How a delete names what it removes. */
-const DELETES: Record<string, { kind: LedgerKind; id: (input: CallInput) => unknown }> = {
-  deletePersona: { kind: 'assistant', id: (input) => input.path?.personaId },
-  deletePlugin: { kind: 'plugin', id: (input) => (isObject(input.body) ? input.body.title : undefined) },
-  deleteKnowledgeBase: { kind: 'knowledge base', id: (input) => input.path?.kbId },
-};
-
 function jsonBodyOf(input: CallInput): Record<string, unknown> {
   if (isObject(input.body)) return input.body;
   if (typeof input.body !== 'string') return {};
@@ -104,6 +89,7 @@ export class LedgerWriter {
   constructor(
     readonly file: string,
     keyring: Keyring,
+    private readonly kinds: KindRegistry = KINDS,
   ) {
     this.roleOfKey = new Map(
       Object.entries(keyring.keys).flatMap(([role, key]) => (key ? [[key, role as Role]] : [])),
@@ -130,19 +116,20 @@ export class LedgerWriter {
 
   /** Before a request is sent: a create is written down. Returns the entry's ref, for {@link answered}. */
   sending(call: ObservedCall): string | undefined {
-    const create = call.operationId === undefined ? undefined : CREATES[call.operationId];
-    if (create === undefined) return undefined;
+    const kind = call.operationId === undefined ? undefined : this.kinds.trackedCreate(call.operationId);
+    if (kind === undefined) return undefined;
     this.counter += 1;
     // Unique across the processes and worker threads appending to the one file.
     const ref = `${process.pid}.${threadId}.${this.counter}`;
     const body = jsonBodyOf(call.input);
-    const id = text(create.id?.(body));
-    const name = text(body[create.name]);
+    const { idInBody, nameField } = kind.tracked;
+    const id = idInBody === undefined ? undefined : text(body[idInBody]);
+    const name = text(body[nameField]);
     const role = this.roleOf(call.authorization);
     this.append({
       event: 'creating',
       ref,
-      kind: create.kind,
+      kind: kind.name,
       ...(id !== undefined ? { id } : {}),
       ...(name !== undefined ? { name } : {}),
       ...(role !== undefined ? { role } : {}),
@@ -159,15 +146,16 @@ export class LedgerWriter {
       // A 4xx created nothing; a 5xx or no answer leaves the entry open, to be tried by identity.
       if (status >= 400 && status < 500) this.append({ event: 'refused', ref, status, at });
       else if (status >= 200 && status < 300) {
-        const id = text(bodyOf(exchange).kbId);
+        const field = this.kinds.trackedCreate(call.operationId ?? '')?.tracked.idInAnswer;
+        const id = field === undefined ? undefined : text(bodyOf(exchange)[field]);
         this.append({ event: 'created', ref, status, ...(id !== undefined ? { id } : {}), at });
       }
       return;
     }
-    const del = call.operationId === undefined ? undefined : DELETES[call.operationId];
-    const id = del === undefined ? undefined : text(del.id(call.input));
+    const del = call.operationId === undefined ? undefined : this.kinds.trackedDelete(call.operationId);
+    const id = del === undefined ? undefined : text(del.tracked.delete.idOf(call.input));
     if (del !== undefined && id !== undefined && status !== undefined && status >= 200 && status < 300)
-      this.markDeleted(del.kind, id);
+      this.markDeleted(del.name, id);
   }
 
   markDeleted(kind: LedgerKind, id: string): void {
@@ -205,8 +193,12 @@ function accountOf(role: Role | undefined): LedgerAccount {
   return role === 'other' ? 'B' : 'A';
 }
 
-/** Folds a ledger file into what may still exist: creates not refused and not deleted since. */
-export function readLedger(file: string): LedgerState {
+/**
+ * Folds a ledger file into what may still exist: creates not refused and not deleted since. An
+ * entry with no identity is kept only when its kind can be found by name (a base whose create was
+ * never answered): nothing could ever find any other.
+ */
+export function readLedger(file: string, kinds: KindRegistry = KINDS): LedgerState {
   const lines = readFileSync(file, 'utf8')
     .split('\n')
     .filter((line) => line.trim() !== '');
@@ -243,8 +235,12 @@ export function readLedger(file: string): LedgerState {
         ? !deleted.has(`${entry.kind}\u0000${entry.id}`)
         : !deletedNames.has(`${entry.kind}\u0000${entry.name ?? ''}`),
     )
-    // Neither an identity nor a name: nothing could ever find it, so nothing to do but say so.
-    .filter((entry) => entry.id !== undefined || entry.name !== undefined)
+    // No identity and no way to find it by name: nothing could ever remove it, so it is not held.
+    .filter(
+      (entry) =>
+        entry.id !== undefined ||
+        (entry.name !== undefined && kinds.tracked(entry.kind)?.tracked.findByName !== undefined),
+    )
     .map((entry) => ({
       kind: entry.kind,
       ...(entry.id !== undefined ? { id: entry.id } : {}),

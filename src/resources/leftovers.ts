@@ -1,16 +1,14 @@
 import type { ApiClient } from '../http/client.ts';
-import { deleteAssistant } from './assistants.ts';
-import { ALL_PLATFORMS } from './drafts.ts';
 import { bodyOf, objectsIn, type JsonObject } from '../http/json.ts';
-import { deleteKnowledgeBase } from './knowledge-bases.ts';
-import { collectPages } from './pages.ts';
-import { deletePlugin } from './plugins.ts';
+import { removeOne } from './kinds/create.ts';
+import type { LeftoverListing, ResourceKind } from './kinds/kind.ts';
+import { KINDS, type KindRegistry, type TrackedKind } from './kinds/registry.ts';
+import { collectListed } from './pages.ts';
 import { RUN_NAME_PATTERN } from './run-id.ts';
 
-type LeftoverKind = 'assistant' | 'plugin' | 'knowledge base';
-
 export interface Leftover {
-  kind: LeftoverKind;
+  /** The resource kind's name (src/resources/kinds/): `assistant`, `plugin`, `knowledge base`. */
+  kind: string;
   /** What deletes it: `customPersonaId`, plugin `title` or `kbId`. */
   id: string;
   /** How it reads in the report (name and id). */
@@ -37,74 +35,67 @@ function reason(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? 'unknown error';
 }
 
-async function ownAssistants(client: ApiClient, pattern: RegExp): Promise<Leftover[]> {
-  // Owned or granted, on every platform: the only reads that reach the account's own assistants.
-  const items = await collectPages(client, 'listPersonas', {
-    query: { isPublic: 'private', isMainAgent: 'all', os: ALL_PLATFORMS },
-  });
-  return items
-    .filter((a) => carriesPrefix(a.customPersonaId, pattern) || carriesPrefix(a.name, pattern))
-    .map((a) => ({
-      kind: 'assistant',
-      id: String(a.customPersonaId),
-      label: `${String(a.customPersonaId)} (${String(a.name)})`,
-    }));
+/** The items of the kind's listing: every page of a paginated one, else the one answer (a 200). */
+async function listItems(
+  client: ApiClient,
+  kind: ResourceKind,
+  scan: LeftoverListing,
+): Promise<JsonObject[]> {
+  const listing = kind.lists?.[scan.list];
+  if (listing === undefined) throw new Error(`${kind.name}: ${scan.list} is not one of its listings`);
+  if (listing.total !== undefined)
+    return collectListed(client, scan.list, listing, { ...(scan.query ? { query: scan.query } : {}) });
+  const exchange = await client.call(scan.list, { ...(scan.query ? { query: scan.query } : {}) });
+  if (exchange.response?.status !== 200)
+    throw new Error(`${scan.list} answered ${exchange.response?.status ?? exchange.error ?? 'nothing'}`);
+  return objectsIn(bodyOf(exchange), listing.items);
 }
 
-async function ownPlugins(client: ApiClient, pattern: RegExp): Promise<Leftover[]> {
-  const items = await collectPages(client, 'listPlugins', {
-    query: { isPublic: 'private', status: 'all', os: 'all' },
-  });
-  return items
-    .filter((p) => carriesPrefix(p.title, pattern))
-    .map((p) => ({ kind: 'plugin', id: String(p.title), label: String(p.title) }));
-}
-
-async function ownBases(client: ApiClient, pattern: RegExp): Promise<Leftover[]> {
-  const exchange = await client.call('listKnowledgeBases');
-  if (exchange.response?.status !== 200) {
-    throw new Error(
-      `listKnowledgeBases answered ${exchange.response?.status ?? exchange.error ?? 'nothing'}`,
-    );
-  }
-  return objectsIn(bodyOf(exchange), 'kbs')
-    .filter((kb: JsonObject) => kb.shared !== true && carriesPrefix(kb.name, pattern))
-    .map((kb) => ({
-      kind: 'knowledge base',
-      id: String(kb.kbId),
-      label: `${String(kb.kbId)} (${String(kb.name)})`,
-    }));
+async function ownLeftovers(
+  client: ApiClient,
+  kind: ResourceKind,
+  scan: LeftoverListing,
+  pattern: RegExp,
+): Promise<Leftover[]> {
+  return (await listItems(client, kind, scan))
+    .filter((item) => (scan.own?.(item) ?? true) && scan.marked.some((f) => carriesPrefix(item[f], pattern)))
+    .map((item) => ({ kind: kind.name, id: String(item[scan.id]), label: scan.label(item) }));
 }
 
 /**
- * What the suite left behind on the key's account: its own assistants, plugins and knowledge bases
- * whose identity or name starts with the prefix. Assistants come first, so that their attachments
- * go with them before the bases do.
+ * What the suite left behind on the key's account: its own resources of every kind cleanup can
+ * scan for (assistants, plugins, knowledge bases), whose identity or name starts with the prefix,
+ * in the kinds' order, so that assistants' attachments go with them before the bases do.
  */
-export async function findLeftovers(client: ApiClient, pattern: RegExp): Promise<LeftoverScan> {
+export async function findLeftovers(
+  client: ApiClient,
+  pattern: RegExp,
+  kinds: KindRegistry = KINDS,
+): Promise<LeftoverScan> {
   const found: Leftover[] = [];
   const problems: string[] = [];
-  const sources: Array<[string, () => Promise<Leftover[]>]> = [
-    ['assistants', () => ownAssistants(client, pattern)],
-    ['plugins', () => ownPlugins(client, pattern)],
-    ['knowledge bases', () => ownBases(client, pattern)],
-  ];
-  for (const [what, read] of sources) {
+  for (const kind of kinds.kinds) {
+    const scan = kind.leftovers;
+    if (scan === undefined) continue;
     try {
-      found.push(...(await read()));
+      found.push(...(await ownLeftovers(client, kind, scan, pattern)));
     } catch (error) {
-      problems.push(`could not list ${what}: ${reason(error)}`);
+      problems.push(`could not list ${scan.plural}: ${reason(error)}`);
     }
   }
   return { found, problems };
 }
 
 /** Deletes one leftover; returns why it could not be, or undefined when it is gone. */
-export async function removeLeftover(client: ApiClient, leftover: Leftover): Promise<string | undefined> {
+export async function removeLeftover(
+  client: ApiClient,
+  leftover: Leftover,
+  kinds: KindRegistry = KINDS,
+): Promise<string | undefined> {
+  const kind: TrackedKind | undefined = kinds.tracked(leftover.kind);
+  if (kind === undefined) return `"${leftover.kind}" is not a resource kind the suite removes`;
   try {
-    if (leftover.kind === 'assistant') await deleteAssistant(client, leftover.id);
-    else if (leftover.kind === 'plugin') await deletePlugin(client, leftover.id);
-    else await deleteKnowledgeBase(client, leftover.id);
+    await removeOne(kind, client, leftover.id);
     return undefined;
   } catch (error) {
     return reason(error);

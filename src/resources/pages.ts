@@ -4,16 +4,8 @@ import { expectStatus } from '../checks/status.ts';
 import type { ApiClient, QueryValue } from '../http/client.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { bodyOf, objectsIn, type JsonObject } from '../http/json.ts';
-
-/** The paginated collections of the document: where the items are and which route serves them. */
-const COLLECTIONS = {
-  listPersonas: { items: 'allPersonas', total: 'totalPersonas', path: { sessionId: 'conformance' } },
-  searchPersonas: { items: 'allPersonas', total: 'totalPersonas', path: {} },
-  listPlugins: { items: 'plugin', total: 'totalPlugins', path: { userId: 'conformance' } },
-  searchPlugins: { items: 'plugin', total: 'totalPlugins', path: {} },
-} as const;
-
-export type CollectionOperation = keyof typeof COLLECTIONS;
+import type { Listing } from './kinds/kind.ts';
+import { COLLECTIONS, type CollectionOperation } from './kinds/registry.ts';
 
 export interface CollectOptions {
   query?: Record<string, QueryValue>;
@@ -42,10 +34,10 @@ function pageCount(body: JsonObject): number {
 
 async function collect(
   client: ApiClient,
-  operationId: CollectionOperation,
+  operationId: string,
+  collection: Listing,
   options: CollectOptions,
 ): Promise<Collected> {
-  const collection = COLLECTIONS[operationId];
   const limit = options.limit ?? 200;
   const maxPages = options.maxPages ?? 200;
   const items: JsonObject[] = [];
@@ -79,7 +71,17 @@ export async function collectPages(
   operationId: CollectionOperation,
   options: CollectOptions = {},
 ): Promise<JsonObject[]> {
-  return (await collect(client, operationId, options)).items;
+  return (await collect(client, operationId, COLLECTIONS[operationId], options)).items;
+}
+
+/** {@link collectPages} for a listing a resource kind describes (cleanup's scan of any kind). */
+export async function collectListed(
+  client: ApiClient,
+  operationId: string,
+  listing: Listing,
+  options: CollectOptions = {},
+): Promise<JsonObject[]> {
+  return (await collect(client, operationId, listing, options)).items;
 }
 
 export interface FindResult {
@@ -107,7 +109,10 @@ export async function findInCollection(
   const allFound = (gathered: readonly JsonObject[]) =>
     [...want].every((id) => items.has(id) || gathered.some((item) => item[key] === id));
   for (let pass = 0; pass < WALK_TRIES; pass += 1) {
-    const { items: seen, pages } = await collect(client, operationId, { ...options, until: allFound });
+    const { items: seen, pages } = await collect(client, operationId, COLLECTIONS[operationId], {
+      ...options,
+      until: allFound,
+    });
     for (const item of seen) {
       const id = item[key];
       if (typeof id === 'string' && want.has(id)) items.set(id, item);

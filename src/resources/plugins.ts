@@ -1,19 +1,20 @@
-import { createNamed, readObject, requireObjectId, requireRemoved } from './setup.ts';
+import { readObject, requireObjectId } from './setup.ts';
 import type { ApiClient } from '../http/client.ts';
 import type { Exchange } from '../http/exchange.ts';
-import type { CreatedResource, CreateOptions } from './assistants.ts';
+import type { CreatedResource } from './assistants.ts';
 import { bodyOf, isObject } from '../http/json.ts';
+import { createOne, removeOne, trackOne, type CreateOptions } from './kinds/create.ts';
+import { PLUGIN } from './kinds/plugin.ts';
 import type { ResourceTracker } from './tracker.ts';
 
-/** Any non-empty value is accepted for the vestigial `userId` segment. */
-export const USER_ID = 'conformance';
+export { USER_ID } from './kinds/plugin.ts';
 
 export interface CreatedPlugin extends CreatedResource {
   title: string;
 }
 
 export async function deletePlugin(client: ApiClient, title: string): Promise<void> {
-  requireRemoved(await client.call('deletePlugin', { body: { title } }));
+  await removeOne(PLUGIN, client, title);
 }
 
 /**
@@ -27,15 +28,8 @@ export async function createPlugin(
   body: Record<string, unknown>,
   options: CreateOptions = {},
 ): Promise<CreatedPlugin> {
-  const title = String(body.title);
-  const cleanup = options.cleanupClient ?? client;
-  const { exchange, forget } = await createNamed(
-    `create plugin ${title}`,
-    client.call('createPlugin', { body }),
-    () => trackPlugin(tracker, cleanup, title),
-    200,
-  );
-  return { exchange, title, forget };
+  const { exchange, id, forget } = await createOne(PLUGIN, client, tracker, body, options);
+  return { exchange, title: id, forget };
 }
 
 /**
@@ -43,7 +37,7 @@ export async function createPlugin(
  * expected to be refused but was not): it is removed all the same.
  */
 export function trackPlugin(tracker: ResourceTracker, client: ApiClient, title: string): () => void {
-  return tracker.register(`plugin ${title}`, () => deletePlugin(client, title));
+  return trackOne(PLUGIN, tracker, client, title);
 }
 
 export async function getPlugin(client: ApiClient, title: string): Promise<Exchange> {

@@ -48,15 +48,13 @@ describe('getPersona — POST /persona/enterprise/getPersona/{sessionId}/{person
     'returns {status: boolean, personaData} with the get fields, as sent on create, for the customPersonaId',
     async (ctx) => {
       const client = ctx.as('full');
-      const draft = await assistantDrafter(client, ctx.spec, ctx.prefix);
       // Only the required fields and these two: the fields recorded beyond the table then do not
       // depend on what was drawn.
-      const body = draft({
+      const { customPersonaId, body } = await ctx.make().assistant({
         ...withoutOptionalFields('PersonaCreateBody'),
         base_sys_prompt: 'You answer questions about opening hours.',
         os: ['nt'],
       });
-      const { customPersonaId } = await createAssistant(client, ctx.tracker, body);
       const exchange = await getAssistant(client, customPersonaId);
       expectStatus(exchange, 200);
       expectSchema(ctx.spec, exchange);
@@ -113,8 +111,7 @@ describe('getPersona — POST /persona/enterprise/getPersona/{sessionId}/{person
     'returns attached_kbs as {kbId: string, enabled: boolean, grounding_mode: string} for an attached base',
     async (ctx) => {
       const client = ctx.as('full');
-      const draft = await assistantDrafter(client, ctx.spec, ctx.prefix);
-      const { customPersonaId } = await createAssistant(client, ctx.tracker, draft());
+      const { customPersonaId } = await ctx.make().assistant();
       const { kbId } = await createKnowledgeBase(client, ctx.tracker, { name: `${ctx.prefix} get attached` });
       const attach = await client.call('attachKnowledgeBase', {
         path: { kbId, personaId: customPersonaId },
@@ -150,13 +147,7 @@ describe('getPersona — POST /persona/enterprise/getPersona/{sessionId}/{person
     'answers 400 to another account for a private assistant it cannot see',
     async (ctx) => {
       const other = ctx.as('other');
-      const client = ctx.as('full');
-      const draft = await assistantDrafter(client, ctx.spec, ctx.prefix);
-      const { customPersonaId } = await createAssistant(
-        client,
-        ctx.tracker,
-        draft({ isPublic: false, authorised_users_email: [] }),
-      );
+      const { customPersonaId } = await ctx.make().assistant({ isPublic: false, authorised_users_email: [] });
       expectStatus(await getAssistant(other, customPersonaId), 400);
     },
     GET,
@@ -168,8 +159,7 @@ describe('getPersona — POST /persona/enterprise/getPersona/{sessionId}/{person
     "answers 400 to a get addressed by the assistant's object _id: get takes the customPersonaId, and the _id is the transfer route's segment only",
     async (ctx) => {
       const client = ctx.as('full');
-      const draft = await assistantDrafter(client, ctx.spec, ctx.prefix);
-      const { customPersonaId } = await createAssistant(client, ctx.tracker, draft());
+      const { customPersonaId } = await ctx.make().assistant();
       const objectId = await assistantObjectId(client, customPersonaId);
       expect(objectId, 'the _id differs from the customPersonaId').not.toBe(customPersonaId);
       expectStatus(await getAssistant(client, objectId), 400);
@@ -183,8 +173,7 @@ describe('getPersona — POST /persona/enterprise/getPersona/{sessionId}/{person
     'accepts any non-empty sessionId and returns the same assistant for two different values',
     async (ctx) => {
       const client = ctx.as('full');
-      const draft = await assistantDrafter(client, ctx.spec, ctx.prefix);
-      const { customPersonaId } = await createAssistant(client, ctx.tracker, draft());
+      const { customPersonaId } = await ctx.make().assistant();
       const ids: unknown[] = [];
       for (const sessionId of ['x', `no-such-session-${ctx.prefix}`]) {
         const exchange = await getAssistant(client, customPersonaId, sessionId);

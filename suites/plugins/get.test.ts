@@ -4,9 +4,9 @@ import { stableErrorSummary } from '../../src/checks/stable-summary.ts';
 import { expectStatus } from '../../src/checks/status.ts';
 import { uniqueSuffix } from '../../src/generate/identity.ts';
 import { check } from '../../src/harness/check.ts';
-import { pluginBody, withoutOptionalFields } from '../../src/resources/drafts.ts';
+import { withoutOptionalFields } from '../../src/resources/drafts.ts';
 import { bodyOf, isObject } from '../../src/http/json.ts';
-import { createPlugin, getPlugin } from '../../src/resources/plugins.ts';
+import { getPlugin } from '../../src/resources/plugins.ts';
 
 const GET = { operations: ['getPlugin'] };
 const GET_FIELDS = ['_id', 'title', 'name', 'human_description', 'isPublic', 'isOwner'];
@@ -33,11 +33,10 @@ describe('getPlugin — POST /users/enterprise/getPlugin', () => {
     async (ctx) => {
       const client = ctx.as('full');
       // Only the required fields: the fields recorded beyond the table then do not depend on what was drawn.
-      const body = pluginBody(ctx.spec, ctx.prefix, {
+      const { body } = await ctx.make().plugin({
         ...withoutOptionalFields('PluginCreateBody'),
         authentication_required: false,
       });
-      await createPlugin(client, ctx.tracker, body);
       const exchange = await getPlugin(client, String(body.title));
       expectStatus(exchange, 200);
       expectSchema(ctx.spec, exchange);
@@ -65,10 +64,8 @@ describe('getPlugin — POST /users/enterprise/getPlugin', () => {
     "returns another account's public plugin to the caller with isOwner false",
     async (ctx) => {
       const other = ctx.as('other');
-      const client = ctx.as('full');
-      const body = pluginBody(ctx.spec, ctx.prefix, { isPublic: true });
-      await createPlugin(client, ctx.tracker, body);
-      const exchange = await getPlugin(other, String(body.title));
+      const { title } = await ctx.make().plugin({ isPublic: true });
+      const exchange = await getPlugin(other, title);
       expectStatus(exchange, 200);
       expectSchema(ctx.spec, exchange);
       const plugin = bodyOf(exchange).plugin;

@@ -1,0 +1,46 @@
+import type { ResourceKind } from './kind.ts';
+import { gotten } from './read.ts';
+
+/** Any non-empty value is accepted for the vestigial `sessionId` segment. */
+export const SESSION_ID = 'conformance';
+
+/** Every platform, for reads that must not filter an assistant out by `os`. */
+export const ALL_PLATFORMS = 'nt,android,web';
+
+/** An assistant: its identity, `customPersonaId`, is chosen by the suite and carries the run's id. */
+export const ASSISTANT = {
+  name: 'assistant',
+  creates: [{ operationId: 'createPersona', planLabel: 'assistants' }],
+  tracked: {
+    idInBody: 'customPersonaId',
+    nameField: 'name',
+    transferable: true,
+    delete: {
+      operationId: 'deletePersona',
+      input: (id) => ({ path: { sessionId: SESSION_ID, personaId: id } }),
+      idOf: (input) => input.path?.personaId,
+    },
+    present: (client, id) =>
+      gotten(
+        client,
+        'getPersona',
+        { path: { sessionId: SESSION_ID, personaId: id } },
+        'personaData',
+        'customPersonaId',
+        id,
+      ),
+  },
+  leftovers: {
+    plural: 'assistants',
+    list: 'listPersonas',
+    // Owned or granted, on every platform: the only reads that reach the account's own assistants.
+    query: { isPublic: 'private', isMainAgent: 'all', os: ALL_PLATFORMS },
+    marked: ['customPersonaId', 'name'],
+    id: 'customPersonaId',
+    label: (item) => `${String(item.customPersonaId)} (${String(item.name)})`,
+  },
+  lists: {
+    listPersonas: { items: 'allPersonas', total: 'totalPersonas', path: { sessionId: SESSION_ID } },
+    searchPersonas: { items: 'allPersonas', total: 'totalPersonas', path: {} },
+  },
+} as const satisfies ResourceKind;

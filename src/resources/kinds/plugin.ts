@@ -1,0 +1,34 @@
+import { isObject } from '../../http/json.ts';
+import type { ResourceKind } from './kind.ts';
+import { gotten } from './read.ts';
+
+/** Any non-empty value is accepted for the vestigial `userId` segment. */
+export const USER_ID = 'conformance';
+
+/** A plugin: its identity, `title`, is chosen by the suite and carries the run's id. */
+export const PLUGIN = {
+  name: 'plugin',
+  creates: [{ operationId: 'createPlugin', planLabel: 'plugins' }],
+  tracked: {
+    idInBody: 'title',
+    nameField: 'title',
+    delete: {
+      operationId: 'deletePlugin',
+      input: (id) => ({ body: { title: id } }),
+      idOf: (input) => (isObject(input.body) ? input.body.title : undefined),
+    },
+    present: (client, id) => gotten(client, 'getPlugin', { query: { title: id } }, 'plugin', 'title', id),
+  },
+  leftovers: {
+    plural: 'plugins',
+    list: 'listPlugins',
+    query: { isPublic: 'private', status: 'all', os: 'all' },
+    marked: ['title'],
+    id: 'title',
+    label: (item) => String(item.title),
+  },
+  lists: {
+    listPlugins: { items: 'plugin', total: 'totalPlugins', path: { userId: USER_ID } },
+    searchPlugins: { items: 'plugin', total: 'totalPlugins', path: {} },
+  },
+} as const satisfies ResourceKind;
