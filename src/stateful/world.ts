@@ -301,12 +301,23 @@ export function expectedAttachments(model: AccountModel, world: World, a: number
   );
 }
 
-/** The assistant's bases (GET /kb/persona/{personaId}) are the model's attachments, each once. */
-export async function expectBasesOfAssistant(model: AccountModel, world: World, a: number): Promise<void> {
-  expect(
-    attachmentsOf(await world.kb.personaBases(world.assistantId(a))),
-    `the bases of assistant #${a}`,
-  ).toEqual(expectedAttachments(model, world, a));
+/**
+ * Both sides of assistant `a`'s attachments show the model's, each once: its bases (GET
+ * /kb/persona/{personaId}) and the attached_kbs of its get. A write to an attachment keeps both.
+ */
+export async function expectAttachmentsOfAssistant(
+  model: AccountModel,
+  world: World,
+  a: number,
+): Promise<void> {
+  const expected = expectedAttachments(model, world, a);
+  const personaId = world.assistantId(a);
+  expect(attachmentsOf(await world.kb.personaBases(personaId)), `the bases of assistant #${a}`).toEqual(
+    expected,
+  );
+  expect(attachmentsOf(await world.kb.attachedKbs(personaId)), `attached_kbs of assistant #${a}`).toEqual(
+    expected,
+  );
 }
 
 /**

@@ -4,7 +4,7 @@ import { expectStatus } from '../../checks/status.ts';
 import { bodyOf } from '../../http/json.ts';
 import { picked, type AccountModel, type AttachBody, type Attachment } from '../model.ts';
 import { Step } from '../step.ts';
-import { expectBasesOfAssistant, type World } from '../world.ts';
+import { expectAttachmentsOfAssistant, type World } from '../world.ts';
 
 export function describeBody(body: AttachBody): string {
   const parts = [
@@ -75,7 +75,7 @@ export class Attach extends Step {
       );
       model.attach(a, b, result);
     }
-    await expectBasesOfAssistant(model, world, a);
+    await expectAttachmentsOfAssistant(model, world, a);
   }
 
   toString(): string {
