@@ -100,6 +100,8 @@ export class World {
   readonly steps: string[] = [];
   /** The last exchange any client of the world sent. */
   last: Exchange | undefined;
+  /** The area (`--only`) whose run replays a failed sequence, printed with the failure. */
+  replayArea = 'stateful';
 
   readonly client: ApiClient;
   readonly viewers: Partial<Record<ViewerRole, ApiClient>> = {};
