@@ -185,6 +185,15 @@ export class World {
     }
   }
 
+  /**
+   * Base `n` of the model is `kbId`, made by the check and shared by its sequences: the world
+   * addresses it by its number, and its cleanup leaves it to the check (the file's tracker deletes it).
+   */
+  lendBase(n: number, kbId: string): void {
+    this.bases.set(n, { id: kbId, forget: () => undefined, remove: () => Promise.resolve() });
+    this.vectorCounts.set(n, 0);
+  }
+
   /** Drops the cleanup of a resource the sequence deleted itself. */
   forget(kind: 'assistants' | 'plugins' | 'bases', n: number): void {
     if (kind === 'assistants') this.deletedAssistants.set(n, this.assistantId(n));
