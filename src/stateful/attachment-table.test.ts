@@ -142,10 +142,15 @@ describe('the attachment state table, as the account model judges it', () => {
     );
   });
 
-  it('draws attaches, patches and detaches over one base more than the limit', () => {
+  it('draws attaches (some of a base not attached yet), patches and detaches over one base more than the limit', () => {
     const drawn = fc.sample(attachmentTableSteps(spec), { numRuns: 200, seed: 3 }).map(String);
     expect(TABLE_BASES).toBe(4);
-    for (const kind of ['attach a base', 'patch the attachment', 'detach'])
+    for (const kind of [
+      'attach a base to',
+      'attach a base not attached yet',
+      'patch the attachment',
+      'detach',
+    ])
       expect(drawn.some((step) => step.startsWith(kind))).toBe(true);
   });
 });

@@ -31,9 +31,10 @@ const MAX_STEPS = 12;
  */
 export function attachmentTableSteps(spec: Spec): fc.Arbitrary<Step> {
   const base = fc.nat({ max: TABLE_BASES - 1 });
+  // Half of them a base not attached yet, so that sequences fill the assistant and try a fourth.
   const attach = fc
-    .tuple(base, attachBody(spec))
-    .map(([b, body]) => new Attach(0, b, false, body as AttachBody));
+    .tuple(base, fc.boolean(), attachBody(spec))
+    .map(([b, fresh, body]) => new Attach(0, b, fresh, body as AttachBody));
   return fc.oneof(
     attach,
     attach,
