@@ -27,7 +27,7 @@ export interface Attachment {
 export const ATTACH_DEFAULTS: Attachment = { enabled: true, grounding_mode: 'supplemental' };
 
 /** Knowledge bases per assistant (LIM-01, LIM-02). */
-const MAX_BASES_PER_ASSISTANT = 3;
+export const MAX_BASES_PER_ASSISTANT = 3;
 
 /** Query topK: default and maximum (KB-QUERY-09, KB-QUERY-10). */
 export const TOP_K_DEFAULT = 5;

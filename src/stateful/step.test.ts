@@ -19,11 +19,12 @@ function exchange(status?: number): Exchange {
   } as unknown as Exchange;
 }
 
-function world(last?: Exchange): World {
+function world(last?: Exchange, replayArea = 'stateful'): World {
   return {
     steps: ['create base', 'ingest short text into base#0 (mode vector): doc#0', 'delete doc#0 of base#0'],
     last,
     runSeed: 42,
+    replayArea,
   } as unknown as World;
 }
 
@@ -47,6 +48,14 @@ describe('a failed step', () => {
     expect(failure.summary).toContain('results from deleted doc #0');
     expect(failure.summary).toContain('conformance run --only stateful --seed 42');
     expect(failure.message).toContain("curl -sS -X POST 'http://127.0.0.1:1/api/v1/kb/k1/query'");
+  });
+
+  it('names the area whose run replays the sequence', () => {
+    const error = failedStep(
+      world(exchange(200), 'knowledge-bases'),
+      new ConformanceFailure('Received: 400', exchange(400)),
+    );
+    expect(error.message).toContain('conformance run --only knowledge-bases --seed 42');
   });
 
   it("keeps a verdict's own exchange", () => {

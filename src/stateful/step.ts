@@ -50,7 +50,7 @@ export function failedStep(world: World, error: unknown): Error {
   const replay =
     world.runSeed === undefined
       ? ''
-      : `\n  run seed ${world.runSeed}: \`conformance run --only stateful --seed ${world.runSeed}\` replays this run`;
+      : `\n  run seed ${world.runSeed}: \`conformance run --only ${world.replayArea} --seed ${world.runSeed}\` replays this run`;
   const head = `model-based sequence failed at step ${world.steps.length}:\n${numberedSteps(world.steps)}`;
   if (error instanceof HarnessError) return new HarnessError(`${head}\n  ${error.message}${replay}`);
   const own = error instanceof ConformanceFailure || error instanceof SetupError ? error : undefined;

@@ -100,6 +100,8 @@ export class World {
   readonly steps: string[] = [];
   /** The last exchange any client of the world sent. */
   last: Exchange | undefined;
+  /** The area (`--only`) whose run replays a failed sequence, printed with the failure. */
+  replayArea = 'stateful';
 
   readonly client: ApiClient;
   readonly viewers: Partial<Record<ViewerRole, ApiClient>> = {};
@@ -181,6 +183,15 @@ export class World {
       const successors = listed.filter((l) => !known.has(String(l.docId)) && l.title === doc.title);
       if (successors.length === 1) this.documents.set(d, String(successors[0]!.docId));
     }
+  }
+
+  /**
+   * Base `n` of the model is `kbId`, made by the check and shared by its sequences: the world
+   * addresses it by its number, and its cleanup leaves it to the check (the file's tracker deletes it).
+   */
+  lendBase(n: number, kbId: string): void {
+    this.bases.set(n, { id: kbId, forget: () => undefined, remove: () => Promise.resolve() });
+    this.vectorCounts.set(n, 0);
   }
 
   /** Drops the cleanup of a resource the sequence deleted itself. */
@@ -301,12 +312,23 @@ export function expectedAttachments(model: AccountModel, world: World, a: number
   );
 }
 
-/** The assistant's bases (GET /kb/persona/{personaId}) are the model's attachments, each once. */
-export async function expectBasesOfAssistant(model: AccountModel, world: World, a: number): Promise<void> {
-  expect(
-    attachmentsOf(await world.kb.personaBases(world.assistantId(a))),
-    `the bases of assistant #${a}`,
-  ).toEqual(expectedAttachments(model, world, a));
+/**
+ * Both sides of assistant `a`'s attachments show the model's, each once: its bases (GET
+ * /kb/persona/{personaId}) and the attached_kbs of its get. A write to an attachment keeps both.
+ */
+export async function expectAttachmentsOfAssistant(
+  model: AccountModel,
+  world: World,
+  a: number,
+): Promise<void> {
+  const expected = expectedAttachments(model, world, a);
+  const personaId = world.assistantId(a);
+  expect(attachmentsOf(await world.kb.personaBases(personaId)), `the bases of assistant #${a}`).toEqual(
+    expected,
+  );
+  expect(attachmentsOf(await world.kb.attachedKbs(personaId)), `attached_kbs of assistant #${a}`).toEqual(
+    expected,
+  );
 }
 
 /**

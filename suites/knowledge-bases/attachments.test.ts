@@ -1,18 +1,16 @@
-import fc from 'fast-check';
 import { describe, expect } from 'vitest';
-import { expectProperty } from '../../src/checks/property.ts';
 import { expectSchema } from '../../src/checks/schema.ts';
 import { stableErrorSummary } from '../../src/checks/stable-summary.ts';
 import { expectStatus } from '../../src/checks/status.ts';
-import { attachBody, updateAttachmentBody } from '../../src/generate/knowledge.ts';
 import { check, type CheckContext } from '../../src/harness/check.ts';
-import type { Exchange } from '../../src/http/exchange.ts';
-import { deleteAssistant, SESSION_ID } from '../../src/resources/assistants.ts';
+import { SESSION_ID } from '../../src/resources/assistants.ts';
 import { bodyOf, objectsIn, succeeded, type JsonObject } from '../../src/http/json.ts';
 import { pollUntil } from '../../src/harness/poll.ts';
-import { attachmentsOf, type KnowledgeSteps } from '../../src/resources/knowledge-steps.ts';
+import { attachmentsOf } from '../../src/resources/knowledge-steps.ts';
+import { runAttachmentTable } from '../../src/stateful/attachment-table.ts';
+import { expectAttachAnswer } from '../../src/stateful/commands/attach.ts';
+import { MAX_BASES_PER_ASSISTANT as MAX_BASES } from '../../src/stateful/model.ts';
 
-const MAX_BASES = 3;
 const ATTACH = { operations: ['attachKnowledgeBase', 'listPersonaKnowledgeBases'] };
 
 /** An assistant and `count` bases of its own file, none attached yet. */
@@ -28,23 +26,6 @@ function first<T>(items: readonly T[]): T {
   const item = items[0];
   if (item === undefined) throw new Error('setup: nothing was created');
   return item;
-}
-
-/** The documented answer of an attach: 200, the spec's schema, and attached true (new) or updated true (again). */
-function expectAttachAnswer(
-  ctx: CheckContext,
-  exchange: Exchange,
-  outcome: 'attached' | 'updated',
-): Record<string, unknown> {
-  expectStatus(exchange, 200);
-  expectSchema(ctx.spec, exchange);
-  const answer = bodyOf(exchange);
-  const other = outcome === 'attached' ? 'updated' : 'attached';
-  expect(answer[outcome], `${outcome} in the answer`).toBe(true);
-  expect(answer[other], `${other} in the answer (the document says "${outcome}: true" instead)`).not.toBe(
-    true,
-  );
-  return answer;
 }
 
 describe('attachKnowledgeBase — POST /kb/{kbId}/personas/{personaId}', () => {
@@ -67,7 +48,7 @@ describe('attachKnowledgeBase — POST /kb/{kbId}/personas/{personaId}', () => {
     async (ctx) => {
       const { kb, personaId, kbIds } = await assistantAndBases(ctx, 1);
       const kbId = first(kbIds);
-      const answer = expectAttachAnswer(ctx, await kb.attach(kbId, personaId), 'attached');
+      const answer = expectAttachAnswer(ctx.spec, await kb.attach(kbId, personaId), 'attached');
       expect({ kbId: answer.kbId, personaId: answer.personaId }, 'kbId and personaId in the answer').toEqual({
         kbId,
         personaId,
@@ -91,7 +72,7 @@ describe('attachKnowledgeBase — POST /kb/{kbId}/personas/{personaId}', () => {
       const { kb, personaId, kbIds } = await assistantAndBases(ctx, 1);
       const kbId = first(kbIds);
       const answer = expectAttachAnswer(
-        ctx,
+        ctx.spec,
         await kb.attach(kbId, personaId, { grounding_mode: 'strict', enabled: false }),
         'attached',
       );
@@ -128,9 +109,9 @@ describe('attachKnowledgeBase — POST /kb/{kbId}/personas/{personaId}', () => {
     async (ctx) => {
       const { kb, personaId, kbIds } = await assistantAndBases(ctx, 1);
       const kbId = first(kbIds);
-      expectAttachAnswer(ctx, await kb.attach(kbId, personaId), 'attached');
+      expectAttachAnswer(ctx.spec, await kb.attach(kbId, personaId), 'attached');
       const again = expectAttachAnswer(
-        ctx,
+        ctx.spec,
         await kb.attach(kbId, personaId, { grounding_mode: 'strict', enabled: false }),
         'updated',
       );
@@ -151,7 +132,7 @@ describe('attachKnowledgeBase — POST /kb/{kbId}/personas/{personaId}', () => {
     'three bases attach to one assistant, each answered attached: true, and the assistant lists all three',
     async (ctx) => {
       const { kb, personaId, kbIds } = await assistantAndBases(ctx, MAX_BASES);
-      for (const kbId of kbIds) expectAttachAnswer(ctx, await kb.attach(kbId, personaId), 'attached');
+      for (const kbId of kbIds) expectAttachAnswer(ctx.spec, await kb.attach(kbId, personaId), 'attached');
       expect((await kb.personaBases(personaId)).map((b) => b.kbId).sort(), "the assistant's bases").toEqual(
         [...kbIds].sort(),
       );
@@ -208,7 +189,7 @@ describe('attachKnowledgeBase — POST /kb/{kbId}/personas/{personaId}', () => {
       const { kb, personaId, kbIds } = await assistantAndBases(ctx, MAX_BASES);
       for (const kbId of kbIds) expectStatus(await kb.attach(kbId, personaId), 200);
       expectAttachAnswer(
-        ctx,
+        ctx.spec,
         await kb.attach(first(kbIds), personaId, { grounding_mode: 'strict' }),
         'updated',
       );
@@ -227,7 +208,7 @@ describe('attachKnowledgeBase — POST /kb/{kbId}/personas/{personaId}', () => {
       const { kb, personaId, kbIds } = await assistantAndBases(ctx, MAX_BASES + 1);
       for (const kbId of kbIds.slice(0, MAX_BASES)) expectStatus(await kb.attach(kbId, personaId), 200);
       expectStatus(await kb.detach(first(kbIds), personaId), 200);
-      expectAttachAnswer(ctx, await kb.attach(kbIds[MAX_BASES] ?? '', personaId), 'attached');
+      expectAttachAnswer(ctx.spec, await kb.attach(kbIds[MAX_BASES] ?? '', personaId), 'attached');
       expect((await kb.personaBases(personaId)).map((b) => b.kbId).sort(), "the assistant's bases").toEqual(
         kbIds.slice(1).sort(),
       );
@@ -242,9 +223,13 @@ describe('attachKnowledgeBase — POST /kb/{kbId}/personas/{personaId}', () => {
     async (ctx) => {
       const { kb, personaId, kbIds } = await assistantAndBases(ctx, 1);
       const kbId = first(kbIds);
-      expectAttachAnswer(ctx, await kb.attach(kbId, personaId), 'attached');
+      expectAttachAnswer(ctx.spec, await kb.attach(kbId, personaId), 'attached');
       expectStatus(await kb.detach(kbId, personaId), 200);
-      expectAttachAnswer(ctx, await kb.attach(kbId, personaId, { grounding_mode: 'strict' }), 'attached');
+      expectAttachAnswer(
+        ctx.spec,
+        await kb.attach(kbId, personaId, { grounding_mode: 'strict' }),
+        'attached',
+      );
       expect(attachmentsOf(await kb.personaBases(personaId)), "the assistant's bases").toEqual([
         { kbId, enabled: true, grounding_mode: 'strict' },
       ]);
@@ -268,44 +253,8 @@ describe('attachKnowledgeBase — POST /kb/{kbId}/personas/{personaId}', () => {
       'STATE-02',
     ],
     "any sequence of attaches, updates and detaches over four bases follows the attachment state table, as the assistant's bases and attached_kbs show",
-    async (ctx) => {
-      const kb = ctx.kb();
-      const kbIds: string[] = [];
-      for (let n = 0; n < MAX_BASES + 1; n += 1) kbIds.push((await kb.createBase()).kbId);
-      const attach = fc
-        .tuple(fc.nat({ max: MAX_BASES }), attachBody(ctx.spec))
-        .map(([base, body]) => new AttachCommand(ctx, base, body));
-      const commands = fc.commands(
-        [
-          // Attaches twice as likely as the others, so that runs often reach three bases and try a fourth.
-          attach,
-          attach,
-          fc
-            .tuple(fc.nat({ max: MAX_BASES }), updateAttachmentBody(ctx.spec))
-            .map(([base, body]) => new UpdateCommand(ctx, base, body)),
-          fc.nat({ max: MAX_BASES }).map((base) => new DetachCommand(ctx, base)),
-        ],
-        { maxCommands: 12, size: 'large' },
-      );
-      await expectProperty(
-        fc.asyncProperty(commands, async (run) => {
-          const { customPersonaId, forget } = await kb.createAssistant();
-          try {
-            await fc.asyncModelRun(
-              async () => ({
-                model: { attached: new Map() },
-                real: { kb, personaId: customPersonaId, kbIds },
-              }),
-              run,
-            );
-          } finally {
-            // One assistant per run, removed at once (its attachments go with it).
-            await deleteAssistant(kb.client, customPersonaId).then(forget, () => undefined);
-          }
-        }),
-        { numRuns: ctx.target.propertyRuns },
-      );
-    },
+    // The account model's own commands over one assistant and four bases (src/stateful/attachment-table.ts).
+    (ctx) => runAttachmentTable(ctx),
     {
       operations: [
         'attachKnowledgeBase',
@@ -581,130 +530,3 @@ describe('deletePersona — DELETE /persona/enterprise/deletePersona/{sessionId}
     { operations: ['attachKnowledgeBase', 'deletePersona', 'listPersonaKnowledgeBases'] },
   );
 });
-
-// ------------------------------------------------------------------ the model of the attachment state table
-
-type GroundingMode = 'strict' | 'supplemental';
-
-interface Attachment {
-  enabled: boolean;
-  grounding_mode: GroundingMode;
-}
-
-interface AttachmentModel {
-  /** By index of the base in `RealAssistant.kbIds`. */
-  attached: Map<number, Attachment>;
-}
-
-interface RealAssistant {
-  kb: KnowledgeSteps;
-  personaId: string;
-  kbIds: readonly string[];
-}
-
-const DEFAULTS: Attachment = { enabled: true, grounding_mode: 'supplemental' };
-
-/** The assistant's bases and attached_kbs are the model's attachments, each once. */
-async function expectAttachments(model: AttachmentModel, real: RealAssistant): Promise<void> {
-  const expected = attachmentsOf(
-    [...model.attached].map(([index, a]) => ({ kbId: real.kbIds[index], ...a })),
-  );
-  expect(attachmentsOf(await real.kb.personaBases(real.personaId)), "the assistant's bases").toEqual(
-    expected,
-  );
-  expect(attachmentsOf(await real.kb.attachedKbs(real.personaId)), 'attached_kbs of get').toEqual(expected);
-}
-
-function kbIdAt(real: RealAssistant, index: number): string {
-  const kbId = real.kbIds[index];
-  if (kbId === undefined) throw new Error(`model: no base #${index}`);
-  return kbId;
-}
-
-class AttachCommand implements fc.AsyncCommand<AttachmentModel, RealAssistant> {
-  constructor(
-    private readonly ctx: CheckContext,
-    private readonly base: number,
-    private readonly body: Record<string, unknown>,
-  ) {}
-
-  check(): boolean {
-    return true;
-  }
-
-  async run(model: AttachmentModel, real: RealAssistant): Promise<void> {
-    const exchange = await real.kb.attach(kbIdAt(real, this.base), real.personaId, this.body);
-    const previous = model.attached.get(this.base);
-    if (!previous && model.attached.size >= MAX_BASES) {
-      expectStatus(exchange, 400);
-    } else {
-      const answer = expectAttachAnswer(this.ctx, exchange, previous ? 'updated' : 'attached');
-      const next = { enabled: answer.enabled, grounding_mode: answer.grounding_mode } as Attachment;
-      for (const field of ['enabled', 'grounding_mode'] as const) {
-        // A field sent is applied. One left out of a first attach takes its default; left out of a
-        // repeated attach it may keep its value or take the default (the document does not say).
-        const allowed =
-          field in this.body
-            ? [this.body[field]]
-            : previous
-              ? [previous[field], DEFAULTS[field]]
-              : [DEFAULTS[field]];
-        expect(allowed, `${field} in the answer to ${this.toString()}`).toContainEqual(next[field]);
-      }
-      model.attached.set(this.base, next);
-    }
-    await expectAttachments(model, real);
-  }
-
-  toString(): string {
-    return `attach base #${this.base} ${JSON.stringify(this.body)}`;
-  }
-}
-
-class UpdateCommand implements fc.AsyncCommand<AttachmentModel, RealAssistant> {
-  constructor(
-    private readonly ctx: CheckContext,
-    private readonly base: number,
-    private readonly body: Record<string, unknown>,
-  ) {}
-
-  check(model: Readonly<AttachmentModel>): boolean {
-    return model.attached.has(this.base);
-  }
-
-  async run(model: AttachmentModel, real: RealAssistant): Promise<void> {
-    const exchange = await real.kb.updateAttachment(kbIdAt(real, this.base), real.personaId, this.body);
-    expectStatus(exchange, 200);
-    expectSchema(this.ctx.spec, exchange);
-    const current = model.attached.get(this.base) ?? DEFAULTS;
-    model.attached.set(this.base, { ...current, ...(this.body as Partial<Attachment>) });
-    await expectAttachments(model, real);
-  }
-
-  toString(): string {
-    return `update base #${this.base} ${JSON.stringify(this.body)}`;
-  }
-}
-
-class DetachCommand implements fc.AsyncCommand<AttachmentModel, RealAssistant> {
-  constructor(
-    private readonly ctx: CheckContext,
-    private readonly base: number,
-  ) {}
-
-  check(model: Readonly<AttachmentModel>): boolean {
-    return model.attached.has(this.base);
-  }
-
-  async run(model: AttachmentModel, real: RealAssistant): Promise<void> {
-    const exchange = await real.kb.detach(kbIdAt(real, this.base), real.personaId);
-    expectStatus(exchange, 200);
-    expectSchema(this.ctx.spec, exchange);
-    model.attached.delete(this.base);
-    await expectAttachments(model, real);
-  }
-
-  toString(): string {
-    return `detach base #${this.base}`;
-  }
-}

@@ -1,5 +1,5 @@
 import { ConformanceFailure, HarnessError } from '../../checks/failure.ts';
-import { picked, type AccountModel } from '../model.ts';
+import { MAX_BASES_PER_ASSISTANT, picked, type AccountModel } from '../model.ts';
 import { failedStep, Step } from '../step.ts';
 import { expectBasesOfAssistantView } from '../views/knowledge.ts';
 import type { World } from '../world.ts';
@@ -12,16 +12,13 @@ import { Detach } from './detach.ts';
 /** Bases a sequence creates at most with this command (and the name reuse): four around the limit, and more. */
 export const MAX_BASES_AROUND_THE_LIMIT = 6;
 
-/** Bases per assistant (LIM-01). */
-const LIMIT = 3;
-
 /** How the full assistant's slot is freed: from its side (detach), the base's (delete it), or by deleting the assistant. */
 export type Freeing = 'detach' | 'delete base' | 'delete assistant';
 
 /** Bases to create so that assistant `a` can be filled to the limit and offered one more. */
 function basesMissing(model: Readonly<AccountModel>, a: number): number {
   const { size } = model.assistant(a).attachments;
-  return Math.max(0, LIMIT - size + 1 - model.basesNotAttachedTo(a).length);
+  return Math.max(0, MAX_BASES_PER_ASSISTANT - size + 1 - model.basesNotAttachedTo(a).length);
 }
 
 /** Reads an assistant's bases (GET /kb/persona/{personaId}) as a step of its own. */
@@ -100,7 +97,7 @@ export class AttachAroundTheLimit extends Step {
     const assistantPick = () => model.live('assistants').indexOf(a);
     const basePick = (b: number) => model.live('bases').indexOf(b);
     for (let missing = basesMissing(model, a); missing > 0; missing -= 1) await step(new CreateBase());
-    while (model.assistant(a).attachments.size < LIMIT) {
+    while (model.assistant(a).attachments.size < MAX_BASES_PER_ASSISTANT) {
       const [b = -1] = model.basesNotAttachedTo(a);
       await step(new Attach(assistantPick(), basePick(b), false, {}));
     }

@@ -1,10 +1,12 @@
 import { expect } from 'vitest';
 import { expectSchema } from '../../checks/schema.ts';
 import { expectStatus } from '../../checks/status.ts';
-import { bodyOf } from '../../http/json.ts';
+import type { Exchange } from '../../http/exchange.ts';
+import { bodyOf, type JsonObject } from '../../http/json.ts';
+import type { Spec } from '../../spec/openapi.ts';
 import { picked, type AccountModel, type AttachBody, type Attachment } from '../model.ts';
 import { Step } from '../step.ts';
-import { expectBasesOfAssistant, type World } from '../world.ts';
+import { expectAttachmentsOfAssistant, type World } from '../world.ts';
 
 export function describeBody(body: AttachBody): string {
   const parts = [
@@ -12,6 +14,27 @@ export function describeBody(body: AttachBody): string {
     ...(body.enabled !== undefined ? [body.enabled ? 'enabled' : 'disabled'] : []),
   ];
   return parts.length > 0 ? parts.join(', ') : 'no body fields';
+}
+
+/**
+ * The answer of an attach the state table accepts: 200, the spec's schema, and `attached: true`
+ * (absent → attached) or `updated: true` (attached → attached) without the other flag. Returns
+ * its body.
+ */
+export function expectAttachAnswer(
+  spec: Spec,
+  exchange: Exchange,
+  outcome: 'attached' | 'updated',
+): JsonObject {
+  expectStatus(exchange, 200);
+  expectSchema(spec, exchange);
+  const answer = bodyOf(exchange);
+  const other = outcome === 'attached' ? 'updated' : 'attached';
+  expect(answer[outcome], `${outcome} in the answer`).toBe(true);
+  expect(answer[other], `${other} in the answer (the document says "${outcome}: true" instead)`).not.toBe(
+    true,
+  );
+  return answer;
 }
 
 /**
@@ -59,15 +82,7 @@ export class Attach extends Step {
       expectStatus(exchange, 400);
       model.attach(a, b, undefined);
     } else {
-      expectStatus(exchange, 200);
-      expectSchema(world.spec, exchange);
-      const answer = bodyOf(exchange);
-      const other = outcome.kind === 'attached' ? 'updated' : 'attached';
-      expect(answer[outcome.kind], `${outcome.kind} in the answer`).toBe(true);
-      expect(
-        answer[other],
-        `${other} in the answer (the document says "${outcome.kind}: true" instead)`,
-      ).not.toBe(true);
+      const answer = expectAttachAnswer(world.spec, exchange, outcome.kind);
       const result = { enabled: answer.enabled, grounding_mode: answer.grounding_mode } as Attachment;
       expect(outcome.allowed.enabled, 'enabled in the answer').toContainEqual(result.enabled);
       expect(outcome.allowed.grounding_mode, 'grounding_mode in the answer').toContainEqual(
@@ -75,7 +90,7 @@ export class Attach extends Step {
       );
       model.attach(a, b, result);
     }
-    await expectBasesOfAssistant(model, world, a);
+    await expectAttachmentsOfAssistant(model, world, a);
   }
 
   toString(): string {

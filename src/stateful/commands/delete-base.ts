@@ -4,7 +4,7 @@ import { expectStatus } from '../../checks/status.ts';
 import { bodyOf, objectsIn } from '../../http/json.ts';
 import { picked, type AccountModel } from '../model.ts';
 import { Step } from '../step.ts';
-import { expectBasesOfAssistant, type World } from '../world.ts';
+import { expectAttachmentsOfAssistant, type World } from '../world.ts';
 
 /**
  * DELETE /kb/{kbId}: 200 {status, deleted: true, kbId}. The base is no longer listed, every
@@ -43,7 +43,7 @@ export class DeleteBase extends Step {
       (await world.kb.listBases()).some((kb) => kb.kbId === kbId),
       `deleted base #${b} in the list of bases`,
     ).toBe(false);
-    for (const a of detachedFrom) await expectBasesOfAssistant(model, world, a);
+    for (const a of detachedFrom) await expectAttachmentsOfAssistant(model, world, a);
     const [marker] = markers;
     if (marker !== undefined) {
       const query = await world.client.call('queryKnowledgeBase', {

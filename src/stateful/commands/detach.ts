@@ -4,7 +4,7 @@ import { expectStatus } from '../../checks/status.ts';
 import { bodyOf } from '../../http/json.ts';
 import { picked, type AccountModel } from '../model.ts';
 import { Step } from '../step.ts';
-import { expectBasesOfAssistant, listedBaseWhen, type World } from '../world.ts';
+import { expectAttachmentsOfAssistant, listedBaseWhen, type World } from '../world.ts';
 
 /**
  * DELETE /kb/{kbId}/personas/{personaId} on an attached base: 200 {status, kbId, personaId,
@@ -41,7 +41,7 @@ export class Detach extends Step {
       detached: true,
     });
     model.detach(a, b);
-    await expectBasesOfAssistant(model, world, a);
+    await expectAttachmentsOfAssistant(model, world, a);
     // The base and its documents remain; when docsCount reflects the last ingest or delete is not
     // stated, so it is asked again until it does or the index deadline passes.
     const documents = model.counts(b).documents;

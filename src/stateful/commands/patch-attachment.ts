@@ -4,7 +4,7 @@ import { expectStatus } from '../../checks/status.ts';
 import { bodyOf } from '../../http/json.ts';
 import { picked, type AccountModel, type AttachBody } from '../model.ts';
 import { Step } from '../step.ts';
-import { expectBasesOfAssistant, type World } from '../world.ts';
+import { expectAttachmentsOfAssistant, type World } from '../world.ts';
 import { describeBody } from './attach.ts';
 
 /**
@@ -41,7 +41,7 @@ export class PatchAttachment extends Step {
       },
     );
     model.patchAttachment(a, b, this.body);
-    await expectBasesOfAssistant(model, world, a);
+    await expectAttachmentsOfAssistant(model, world, a);
   }
 
   toString(): string {

@@ -8,7 +8,7 @@ import { Step } from '../step.ts';
 import {
   expectAssistantRead,
   expectBaseInStep,
-  expectBasesOfAssistant,
+  expectAttachmentsOfAssistant,
   type ViewerRole,
   type World,
 } from '../world.ts';
@@ -87,7 +87,7 @@ export class ScopedWriteRefused extends Step {
       case 'delete base':
         return expectBaseInStep(model, world, b, 'any', true);
       case 'attach base':
-        return expectBasesOfAssistant(model, world, a);
+        return expectAttachmentsOfAssistant(model, world, a);
     }
   }
 
