@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../src/cli/selection.ts';
+import { PROJECT_ROOT } from '../src/project-root.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'report-script-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

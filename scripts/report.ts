@@ -4,7 +4,7 @@
  * one line and exit 2.
  */
 import { join } from 'node:path';
-import { PROJECT_ROOT } from '../src/cli/selection.ts';
+import { PROJECT_ROOT } from '../src/project-root.ts';
 import { renderAllureSingleFile } from '../src/report/allure-single-file.ts';
 import { ConfigError } from '../src/target/config-error.ts';
 import { targetOptions } from '../src/target/config.ts';

@@ -2,12 +2,13 @@ import { readFileSync } from 'node:fs';
 import { ConfigError } from '../target/config-error.ts';
 import { commandHelp } from './command-line.ts';
 import { COMMANDS, commandNamed, usage } from './commands.ts';
+import { projectPath } from '../project-root.ts';
 
 const HELP = new Set(['help', '--help', '-h']);
 const wantsHelp = (argv: readonly string[]) => argv.includes('--help') || argv.includes('-h');
 
 function version(): string {
-  const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+  const manifest = JSON.parse(readFileSync(projectPath('package.json'), 'utf8')) as {
     version: string;
   };
   return manifest.version;

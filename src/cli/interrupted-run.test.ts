@@ -18,7 +18,7 @@ import { findLeftovers, prefixPattern } from '../resources/leftovers.ts';
 import { loadSpec } from '../spec/openapi.ts';
 import { collectChecks } from '../harness/check-index.ts';
 import { startCli, type CliProcess } from '../testing/cli-process.ts';
-import { PROJECT_ROOT } from './selection.ts';
+import { PROJECT_ROOT } from '../project-root.ts';
 import { startProxy, type TestProxy } from '../testing/proxy.ts';
 import { runCleanup } from './cleanup.ts';
 

@@ -1,6 +1,7 @@
 import type { IndexedCheck } from '../harness/check-index.ts';
 import { parseCommand, type CommandSpec } from './command-line.ts';
-import { checkFiles, PROJECT_ROOT, requirementIds } from './selection.ts';
+import { PROJECT_ROOT } from '../project-root.ts';
+import { checkFiles, requirementIds } from './selection.ts';
 
 export const LIST_COMMAND: CommandSpec = {
   name: 'list',

@@ -2,7 +2,7 @@ import { FAULT_CATALOG } from '../reference/fault-catalog.ts';
 import { computeCoverage } from '../report/coverage.ts';
 import { loadCatalog } from '../spec/requirements.ts';
 import { parseCommand, type CommandSpec } from './command-line.ts';
-import { PROJECT_ROOT } from './selection.ts';
+import { PROJECT_ROOT } from '../project-root.ts';
 
 export const REQUIREMENTS_COMMAND: CommandSpec = {
   name: 'requirements',

@@ -48,7 +48,8 @@ import { isSmokeCheck, SMOKE_FILES } from '../harness/smoke.ts';
 import { RunStop, signalExitCode, type StopReason } from './run-stop.ts';
 import { parseCommand, positiveInteger, type CommandArgs } from './command-line.ts';
 import { redactProcessOutput } from './redacting-output.ts';
-import { checkFiles, PROJECT_ROOT, requirementIds } from './selection.ts';
+import { PROJECT_ROOT } from '../project-root.ts';
+import { checkFiles, requirementIds } from './selection.ts';
 import { targetFlags } from './target-options.ts';
 
 /** How long requests in flight at a stop get to be answered, so their resources are known by id. */

@@ -1,11 +1,8 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { PROJECT_ROOT } from '../project-root.ts';
 import { loadCatalog, matchesGlob } from '../spec/requirements.ts';
 import { ConfigError } from '../target/config-error.ts';
-
-/** The project's root, where suites/ and spec/ are, whatever the working directory. */
-export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /** The areas of the suite: the folders of suites/. */
 function areas(): string[] {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../target/config-error.ts';
-import { PROJECT_ROOT } from './selection.ts';
+import { PROJECT_ROOT } from '../project-root.ts';
 import { parseShard, shardFiles } from './shard.ts';
 
 describe('--shard', () => {

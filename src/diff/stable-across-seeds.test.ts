@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runDiff } from '../cli/diff.ts';
-import { PROJECT_ROOT } from '../cli/selection.ts';
+import { PROJECT_ROOT } from '../project-root.ts';
 import { compareRuns, differencesOnly } from '../compare/matrix.ts';
 import type { Summary } from '../report/summary.ts';
 import { ChildRegistry, runConformanceChild, type ChildRun } from '../selftest/child-run.ts';

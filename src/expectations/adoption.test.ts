@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runCompare } from '../cli/compare.ts';
 import { runDiff } from '../cli/diff.ts';
 import { runExpectations } from '../cli/expectations.ts';
-import { PROJECT_ROOT } from '../cli/selection.ts';
+import { PROJECT_ROOT } from '../project-root.ts';
 import { ChildRegistry, runConformanceChild, type ChildRun } from '../selftest/child-run.ts';
 
 const workDir = mkdtempSync(join(tmpdir(), 'adoption-'));

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../cli/selection.ts';
+import { PROJECT_ROOT } from '../project-root.ts';
 import { renderAllureSingleFile, withoutAnalytics } from './allure-single-file.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'allure-single-'));

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../cli/selection.ts';
+import { PROJECT_ROOT } from '../project-root.ts';
 import { ChildRegistry, runConformanceChild, type ChildRun } from '../selftest/child-run.ts';
 import { launchChromium } from '../testing/chromium.ts';
 

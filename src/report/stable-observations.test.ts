@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runDiff } from '../cli/diff.ts';
-import { PROJECT_ROOT } from '../cli/selection.ts';
+import { PROJECT_ROOT } from '../project-root.ts';
 import { ChildRegistry, runConformanceChild } from '../selftest/child-run.ts';
 import type { Summary } from './summary.ts';
 

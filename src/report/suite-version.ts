@@ -1,14 +1,12 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { PROJECT_ROOT, projectPath } from '../project-root.ts';
 
 /** Which suite wrote a summary: the package version, and the git commit when the suite is a checkout. */
 export interface SuiteVersion {
   version: string;
   commit?: string;
 }
-
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 let cached: SuiteVersion | undefined;
 
@@ -18,10 +16,14 @@ let cached: SuiteVersion | undefined;
  */
 export function currentSuiteVersion(): SuiteVersion {
   if (cached) return cached;
-  const { version } = JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8')) as { version: string };
+  const { version } = JSON.parse(readFileSync(projectPath('package.json'), 'utf8')) as { version: string };
   let commit: string | undefined;
-  if (existsSync(`${ROOT}.git`)) {
-    const git = spawnSync('git', ['rev-parse', 'HEAD'], { cwd: ROOT, encoding: 'utf8', timeout: 2_000 });
+  if (existsSync(projectPath('.git'))) {
+    const git = spawnSync('git', ['rev-parse', 'HEAD'], {
+      cwd: PROJECT_ROOT,
+      encoding: 'utf8',
+      timeout: 2_000,
+    });
     const text = git.status === 0 ? git.stdout.trim() : '';
     if (/^[0-9a-f]{40}$/.test(text)) commit = text;
   }

@@ -2,9 +2,10 @@ import { readFileSync } from 'node:fs';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { makeRedactor } from '../http/redact.ts';
+import { projectPath } from '../project-root.ts';
 
 /** The written contract of summary.json: one file, read by people, other tools and this module. */
-const SCHEMA_FILE = new URL('../../docs/summary.schema.json', import.meta.url);
+const SCHEMA_FILE = projectPath('docs', 'summary.schema.json');
 
 let compiled: ValidateFunction | undefined;
 

@@ -1,8 +1,10 @@
+import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import type { FixtureFile } from '../generate/fixture-sentences.ts';
 import type { ProvidedTarget } from '../harness/provided.ts';
 import type { FilePart } from '../http/client.ts';
 import { FETCH_COUNT, HELD, type HeldState } from '../target/fixture-pages.ts';
+import { projectPath } from '../project-root.ts';
 
 /**
  * What the knowledge-base checks need from outside the API: the committed upload fixtures, and the
@@ -10,14 +12,14 @@ import { FETCH_COUNT, HELD, type HeldState } from '../target/fixture-pages.ts';
  * held fetches as the checks reach them).
  */
 
-const FIXTURES_DIR = new URL('../../fixtures/', import.meta.url);
+const FIXTURES_DIR = projectPath('fixtures');
 
 /** A committed fixture file as a multipart file part, named as on disk. */
 export function fixtureFilePart(file: FixtureFile): FilePart {
   return {
     filename: file.name,
     contentType: file.contentType,
-    content: new Uint8Array(readFileSync(new URL(file.name, FIXTURES_DIR))),
+    content: new Uint8Array(readFileSync(join(FIXTURES_DIR, file.name))),
   };
 }
 

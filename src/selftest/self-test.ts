@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { collectChecks, filesCiting } from '../harness/check-index.ts';
 import { FAULT_CATALOG, faultById, type FaultDefinition } from '../reference/fault-catalog.ts';
 import { OPEN_POINTS_NAMES, type OpenPointsName } from '../reference/open-points.ts';
-import { PROJECT_ROOT } from '../cli/selection.ts';
+import { PROJECT_ROOT } from '../project-root.ts';
 import { loadCatalog } from '../spec/requirements.ts';
 import { ConfigError } from '../target/config-error.ts';
 import { ChildRegistry, runConformanceChild, type ChildRun } from './child-run.ts';

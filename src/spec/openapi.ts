@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { parse } from 'yaml';
 import { parseYamlCached } from './yaml-cache.ts';
+import { projectPath } from '../project-root.ts';
 
-export const SPEC_PATH = fileURLToPath(new URL('../../spec/openapi.yaml', import.meta.url));
+export const SPEC_PATH = projectPath('spec', 'openapi.yaml');
 
 export type Module = 'assistants' | 'voices' | 'plugins' | 'knowledgeBase';
 export type Level = 'view' | 'edit' | 'manage';

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import picomatch from 'picomatch';
 import { parseDocument } from 'yaml';
 import { parseYamlCached } from './yaml-cache.ts';
+import { projectPath } from '../project-root.ts';
 
-const REQUIREMENTS_PATH = fileURLToPath(new URL('../../spec/requirements.yaml', import.meta.url));
+const REQUIREMENTS_PATH = projectPath('spec', 'requirements.yaml');
 
 /**
  * - `must`: a violation fails the run.

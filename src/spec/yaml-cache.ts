@@ -1,16 +1,14 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
+import { projectPath } from '../project-root.ts';
 
 /**
  * Where parsed YAML is kept between processes, as tools keep their caches (node_modules/.cache):
  * never part of the repository, gone with a fresh `npm ci`.
  */
-const CACHE_DIR = fileURLToPath(
-  new URL('../../node_modules/.cache/assistant-api-conformance/yaml/', import.meta.url),
-);
+const CACHE_DIR = projectPath('node_modules', '.cache', 'assistant-api-conformance', 'yaml');
 
 /**
  * A YAML text's value, parsed by `parse` the first time this content is met and read back as JSON

@@ -1,7 +1,9 @@
+import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { As, Harness } from '../testing/harness.ts';
+import { projectPath } from '../../project-root.ts';
 
 /**
  * What the probes of the planted faults of bases, documents, ingest and refresh (faults.test.ts)
@@ -10,7 +12,7 @@ import type { As, Harness } from '../testing/harness.ts';
 
 export type Json = Record<string, unknown>;
 
-const FIXTURES = new URL('../../../fixtures/', import.meta.url);
+const FIXTURES = projectPath('fixtures');
 export const PAGE =
   '<html><head><title>Harbour notes</title></head><body><p>Seals bask on the harbour wall.</p></body></html>';
 export const SHORT_TEXT = 'Herons wade the shallows at dawn.';
@@ -55,7 +57,7 @@ export async function upload(
   extra: Record<string, string> = {},
 ): Promise<Json & { status: number }> {
   const data = new FormData();
-  const bytes = content ?? new Uint8Array(readFileSync(new URL(filename, FIXTURES)));
+  const bytes = content ?? new Uint8Array(readFileSync(join(FIXTURES, filename)));
   data.append('file', new Blob([bytes]), filename);
   if (title !== undefined) data.append('title', title);
   for (const [name, value] of Object.entries(extra)) data.append(name, value);
