@@ -51,6 +51,7 @@ import { redactProcessOutput } from './redacting-output.ts';
 import { PROJECT_ROOT } from '../project-root.ts';
 import { checkFiles, requirementIds } from './selection.ts';
 import { targetFlags } from './target-options.ts';
+import { checkFilesOptions } from '../harness/vitest-options.ts';
 
 /** How long requests in flight at a stop get to be answered, so their resources are known by id. */
 const STOP_GRACE_MS = 10_000;
@@ -383,16 +384,11 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
     });
     const vitest = await runChecks(
       {
-        config: false,
-        root: PROJECT_ROOT,
+        // The files share each worker's modules and keep nothing between them but those caches
+        // (their fixtures are file-scoped).
+        ...checkFilesOptions(PROJECT_ROOT),
         include,
-        watch: false,
-        pool: 'threads',
         maxWorkers: workers,
-        // The check files share each worker's modules (the spec is loaded and its schemas compiled
-        // once per worker, not once per file): a full run takes seconds instead of a minute, and
-        // the files keep nothing between them but those caches (their fixtures are file-scoped).
-        isolate: false,
         // vitest's own verdict on an empty run is not ours: a run that executed no check exits 2
         // (exitCodeOf), whatever vitest thinks of it.
         passWithNoTests: true,

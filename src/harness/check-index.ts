@@ -2,6 +2,7 @@ import { relative, sep } from 'node:path';
 import { createVitest } from 'vitest/node';
 import type { ScopeCellMeta } from '../scope/matrix.ts';
 import './check-meta.ts';
+import { checkFilesOptions } from './vitest-options.ts';
 
 /** One registered check, as collected from the suite without running it. */
 export interface IndexedCheck {
@@ -30,14 +31,11 @@ export async function collectChecks(
   root: string,
   include: readonly string[] = ['suites/**/*.test.ts'],
 ): Promise<IndexedCheck[]> {
+  // Nothing runs, so the files may share one module cache: collecting takes a fraction of the time.
   const vitest = await createVitest('test', {
-    config: false,
-    root,
+    ...checkFilesOptions(root),
     include: [...include],
-    watch: false,
     reporters: [],
-    // Nothing runs, so the files may share one module cache: collecting takes a fraction of the time.
-    isolate: false,
   });
   try {
     const { testModules, unhandledErrors } = await vitest.collect();

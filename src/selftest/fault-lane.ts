@@ -13,6 +13,7 @@ import { newRunId } from '../resources/run-id.ts';
 import { startFixtureServer, type FixtureServer } from '../target/fixture-server.ts';
 import { DEFAULT_PROPERTY_RUNS, DEFAULT_TIMEOUT_MS } from '../cli/run-spec.ts';
 import type { ChildRun } from './child-run.ts';
+import { checkFilesOptions } from '../harness/vitest-options.ts';
 
 /**
  * The reference indexes a write before it answers and re-crawls a page at once, so only a fault
@@ -54,12 +55,8 @@ export class FaultLane {
   static async open(root: string): Promise<FaultLane> {
     const fixtures = await startFixtureServer('127.0.0.1');
     const vitest = await createVitest('test', {
-      config: false,
-      root,
+      ...checkFilesOptions(root),
       include: ['suites/**/*.test.ts'],
-      watch: false,
-      pool: 'threads',
-      isolate: false,
       // One worker per lane, reused for every file of a batch; the self-test runs a lane per core.
       maxWorkers: 1,
       passWithNoTests: true,

@@ -1,0 +1,26 @@
+import type { CliOptions } from 'vitest/node';
+import { projectPath } from '../project-root.ts';
+
+/**
+ * What every vitest instance running the check files shares (a run, a self-test lane, the check
+ * index), whatever it adds:
+ * - worker threads sharing their modules between files (isolate: false): the spec is loaded and
+ *   its schemas compiled once per worker, not once per file (a full run took a minute before);
+ * - each check file's transformed modules kept on disk between runs (vitest's fsModuleCache,
+ *   keyed by the file's content): the main thread no longer transforms some 250 TypeScript
+ *   modules for every run, which took a full run's workers 1.5 s of waiting and the process
+ *   130 MB (npm run bench).
+ */
+export function checkFilesOptions(root: string): CliOptions {
+  return {
+    config: false,
+    root,
+    watch: false,
+    pool: 'threads',
+    isolate: false,
+    experimental: {
+      fsModuleCache: true,
+      fsModuleCachePath: projectPath('node_modules', '.cache', 'assistant-api-conformance', 'vitest'),
+    },
+  };
+}
