@@ -1,4 +1,4 @@
-import { Agent, FormData, request } from 'undici';
+import { FormData, Pool, request } from 'undici';
 import type { Operation, Spec } from '../spec/openapi.ts';
 import type { Exchange, MultipartPart } from './exchange.ts';
 import { retryAfterMs, type RequestGate } from './request-gate.ts';
@@ -102,9 +102,37 @@ async function readCapped(
   return Buffer.concat(chunks).toString('utf8');
 }
 
-// One connection pool per process. The client never retries: a retry would hide failures and
-// repeat side effects on the implementation under test.
-const agent = new Agent({ keepAliveTimeout: 10_000, connections: 64 });
+// One connection pool per origin and thread, for the thread's life. The client never retries: a
+// retry would hide failures and repeat side effects on the implementation under test.
+//
+// Not undici's Agent: when a connection closes after its answer (undici closes it after a DELETE
+// that carried a body, as a precaution against servers that leave such a body unread), the Agent
+// may close the origin's whole pool, and the late disconnects of that pool then close its
+// successor too. A full run opened some 1,500 connections that way instead of about 100.
+const pools = new Map<string, Pool>();
+
+function poolFor(url: string): Pool {
+  const { origin } = new URL(url);
+  let pool = pools.get(origin);
+  if (pool === undefined) {
+    pool = new Pool(origin, { keepAliveTimeout: 10_000, connections: 64 });
+    pools.set(origin, pool);
+  }
+  return pool;
+}
+
+/**
+ * After an answer was cut (a timeout, the body cap) its connection must not be reused, and undici
+ * keeps it open: the origin's pool is retired (closed once its other requests are answered) and
+ * the next request opens a new one.
+ */
+function retirePool(url: string): void {
+  const { origin } = new URL(url);
+  const pool = pools.get(origin);
+  if (pool === undefined) return;
+  pools.delete(origin);
+  void pool.close();
+}
 
 function fillPath(operation: Operation, values: Record<string, string> = {}): string {
   return operation.path.replace(/\{(\w+)\}/g, (_, name: string) => {
@@ -282,7 +310,7 @@ export class ApiClient {
         method: method as 'GET',
         headers,
         body,
-        dispatcher: agent,
+        dispatcher: poolFor(url),
         headersTimeout: timeout,
         bodyTimeout: timeout,
         signal: deadline,
@@ -306,6 +334,7 @@ export class ApiClient {
         error: undefined,
       };
     } catch (error) {
+      retirePool(url);
       const err = error as Error & { code?: string };
       return {
         response: undefined,
