@@ -17,6 +17,11 @@ const RULES = [
     message: 'src/checks/ judges answers: it imports neither src/resources/ nor the CLI',
   },
   {
+    from: 'src/selftest/',
+    forbids: (target) => target.startsWith('src/cli/'),
+    message: 'src/selftest/ runs the suite itself: it imports nothing of the CLI (src/cli/ calls it)',
+  },
+  {
     from: 'src/reference/',
     // The reference is an implementation of the document: besides itself it may read the spec
     // (the operation table), the keyring's data format and where the project's files are, nothing

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { runSelfTest } from '../selftest/self-test.ts';
+import { runSelfTest } from './self-test.ts';
 import { ConfigError } from '../target/config-error.ts';
 import { runCleanup } from './cleanup.ts';
 import { runRequirements } from './requirements.ts';

@@ -3,13 +3,12 @@ import { formatDuration } from './quantities.ts';
 import { OPEN_POINTS_HELP } from './open-points-option.ts';
 import { TARGET_OPTIONS } from './target-options.ts';
 import { DEFAULT_SETTLE_MS } from '../harness/patience.ts';
+import { DEFAULT_PROPERTY_RUNS, DEFAULT_TIMEOUT_MS } from '../harness/run-defaults.ts';
 
 /**
  * `conformance run`'s options and defaults, apart from the run itself: the command table and the
  * help read them without loading vitest and the suite.
  */
-export const DEFAULT_PROPERTY_RUNS = 20;
-export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_DEADLINE_MS = 30 * 60_000;
 /** Requests in flight at most against a given target: a real account is not to be hammered. */
 export const DEFAULT_CONCURRENCY = 8;
@@ -82,7 +81,8 @@ export const RUN_COMMAND: CommandSpec = {
       type: 'string',
       value: 'N',
       help: 'check files run at a time, each in a worker thread; against a remote target they mostly wait, so more than the cores shorten the run, each at the price of memory (about 95 MB)',
-      default: 'one per core; against a base URL at least 4; never more than free memory holds (about 100 MB each)',
+      default:
+        'one per core; against a base URL at least 4; never more than free memory holds (about 100 MB each)',
     },
     'rate-limit': {
       type: 'string',

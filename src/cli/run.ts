@@ -33,14 +33,8 @@ import { readRunRequest } from '../selftest/run-request.ts';
 import { accountClients, cleanupCommandLine, sweepLedgerFile } from './cleanup.ts';
 import { formatDuration, parseDuration, parseSize } from './quantities.ts';
 import { DEFAULT_SETTLE_MS, patienceOf } from '../harness/patience.ts';
-import {
-  DEFAULT_CONCURRENCY,
-  DEFAULT_DEADLINE_MS,
-  DEFAULT_PROPERTY_RUNS,
-  DEFAULT_TIMEOUT_MS,
-  EXPECTATIONS_ENV,
-  RUN_COMMAND,
-} from './run-spec.ts';
+import { DEFAULT_PROPERTY_RUNS, DEFAULT_TIMEOUT_MS } from '../harness/run-defaults.ts';
+import { DEFAULT_CONCURRENCY, DEFAULT_DEADLINE_MS, EXPECTATIONS_ENV, RUN_COMMAND } from './run-spec.ts';
 import { runPlan } from './run-plan.ts';
 import { parseShard, shardFiles } from './shard.ts';
 import { defaultWorkers, thisMachine } from './workers.ts';

@@ -11,7 +11,7 @@ import { CollectReporter } from '../report/collect-reporter.ts';
 import { buildSummary, exitCodeOf, writeSummary } from '../report/summary.ts';
 import { newRunId } from '../resources/run-id.ts';
 import { startFixtureServer, type FixtureServer } from '../target/fixture-server.ts';
-import { DEFAULT_PROPERTY_RUNS, DEFAULT_TIMEOUT_MS } from '../cli/run-spec.ts';
+import { DEFAULT_PROPERTY_RUNS, DEFAULT_TIMEOUT_MS } from '../harness/run-defaults.ts';
 import type { ChildRun } from './child-run.ts';
 import { checkFilesOptions } from '../harness/vitest-options.ts';
 

@@ -6,11 +6,9 @@ import { FAULT_CATALOG, faultById, type FaultDefinition } from '../reference/fau
 import { OPEN_POINTS_NAMES, type OpenPointsName } from '../reference/open-points.ts';
 import { PROJECT_ROOT } from '../project-root.ts';
 import { loadCatalog } from '../spec/requirements.ts';
-import { ConfigError } from '../target/config-error.ts';
 import { ChildRegistry, runConformanceChild, type ChildRun } from './child-run.ts';
 import { FaultLane, type FaultPlan } from './fault-lane.ts';
 import { renderFaultTable } from './fault-table.ts';
-import { parseSelfTestArgs, type SelfTestOptions } from './options.ts';
 import { limiter } from './pool.ts';
 import { failingIds, formatScore, formatVerdict, judgeFault, scoreOf, type FaultVerdict } from './verdict.ts';
 
@@ -19,6 +17,17 @@ const UNFAULTED_TIMEOUT_MS = 15 * 60_000;
 const BATCH_TIMEOUT_MS = 5 * 60_000;
 /** Failures of the unfaulted run listed one per line; the rest are counted. */
 const LISTED_FAILURES = 20;
+
+/** What `conformance self-test` was asked (src/cli/self-test-options.ts reads it from the flags). */
+export interface SelfTestOptions {
+  /** Fault runs at once. */
+  jobs: number;
+  /** The faults to run, by id; undefined: every fault of the catalog, and the whole suite unfaulted. */
+  faults: string[] | undefined;
+  keepReports: boolean;
+  /** Print the fault catalog as a Markdown table and stop. */
+  table: boolean;
+}
 
 export interface SelfTestOutput {
   out: (line: string) => void;
@@ -117,7 +126,7 @@ function reportScore(verdicts: readonly FaultVerdict[], io: SelfTestOutput): voi
   }
 }
 
-async function selfTest(
+async function runFaults(
   options: SelfTestOptions,
   workDir: string,
   registry: ChildRegistry,
@@ -225,15 +234,7 @@ async function selfTest(
  * pass against the unfaulted reference and fail against each planted fault. Exit 0 when both hold,
  * 1 when not, 2 for bad flags.
  */
-export async function runSelfTest(argv: readonly string[], io: SelfTestOutput = CONSOLE): Promise<number> {
-  let options: SelfTestOptions;
-  try {
-    options = parseSelfTestArgs(argv);
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    io.err(`conformance self-test: ${error.message}`);
-    return 2;
-  }
+export async function selfTest(options: SelfTestOptions, io: SelfTestOutput = CONSOLE): Promise<number> {
   if (options.table) {
     io.out(renderFaultTable());
     return 0;
@@ -253,7 +254,7 @@ export async function runSelfTest(argv: readonly string[], io: SelfTestOutput = 
   process.once('SIGINT', interrupted);
   process.once('SIGTERM', interrupted);
   try {
-    return await selfTest(options, workDir, registry, io);
+    return await runFaults(options, workDir, registry, io);
   } finally {
     process.off('SIGINT', interrupted);
     process.off('SIGTERM', interrupted);

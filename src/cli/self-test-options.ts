@@ -1,17 +1,8 @@
 import { availableParallelism } from 'node:os';
-import { parseCommand, positiveInteger, type CommandSpec } from '../cli/command-line.ts';
+import type { SelfTestOptions } from '../selftest/self-test.ts';
+import { parseCommand, positiveInteger, type CommandSpec } from './command-line.ts';
 import { FAULT_IDS } from '../reference/fault-catalog.ts';
 import { ConfigError } from '../target/config-error.ts';
-
-export interface SelfTestOptions {
-  /** Fault runs at once. */
-  jobs: number;
-  /** The faults to run, by id; undefined: every fault of the catalog, and the whole suite unfaulted. */
-  faults: string[] | undefined;
-  keepReports: boolean;
-  /** Print the fault catalog as a Markdown table and stop. */
-  table: boolean;
-}
 
 /**
  * Two lanes per CPU: a lane is a vitest instance of this process with one worker thread, running

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../target/config-error.ts';
-import { DEFAULT_JOBS, parseSelfTestArgs } from './options.ts';
+import { DEFAULT_JOBS, parseSelfTestArgs } from './self-test-options.ts';
 
 const known = new Set(['auth.expiry-ignored', 'kb.attach-no-limit']);
 
