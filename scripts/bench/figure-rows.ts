@@ -8,6 +8,8 @@ export interface Figures {
   embedded: {
     wallMs: number;
     exitCode: number;
+    /** Peak resident memory of the run's process (Linux only). */
+    peakRssBytes?: number;
     vitestMs: number;
     vitestPartsMs: Record<string, number>;
     requests: number;
@@ -30,6 +32,8 @@ export interface Figures {
     addedMs: number;
     wallMs: number;
     exitCode: number;
+    /** Peak resident memory of the run's process, against a base URL (Linux only). */
+    peakRssBytes?: number;
     vitestMs: number;
     vitestPartsMs: Record<string, number>;
     requests: number;
@@ -48,6 +52,8 @@ export interface Figures {
 }
 
 const seconds = (ms: number | undefined): string => (ms === undefined ? '?' : `${(ms / 1000).toFixed(2)} s`);
+const megabytes = (bytes: number | undefined): string =>
+  bytes === undefined ? '?' : `${Math.round(bytes / 2 ** 20)} MB`;
 const times = (ratio: number): string => `${ratio.toFixed(2)}×`;
 const unmapped = (pages: number): string =>
   pages > 0 ? `; ${pages} HAR page(s) with no check in summary.json` : '';
@@ -74,6 +80,11 @@ export function figureRows({ machine, embedded, replay, latency }: Figures): Row
       note: `spawn to exit of \`conformance run\` (exit ${embedded.exitCode})`,
     },
     { figure: 'embedded: vitest', value: seconds(embedded.vitestMs), note: "vitest's Duration" },
+    {
+      figure: 'embedded: peak memory',
+      value: megabytes(embedded.peakRssBytes),
+      note: "the run's process at its peak, worker threads included (VmHWM; Linux only)",
+    },
     {
       figure: 'embedded: outside vitest',
       value: seconds(embedded.wallMs - embedded.vitestMs),
@@ -125,6 +136,11 @@ export function figureRows({ machine, embedded, replay, latency }: Figures): Row
       note: `run through the proxy (exit ${latency.exitCode}); ${latency.requests} requests${unmapped(latency.unmappedPages)}`,
     },
     { figure: `${plus}: vitest`, value: seconds(latency.vitestMs), note: "vitest's Duration" },
+    {
+      figure: `${plus}: peak memory`,
+      value: megabytes(latency.peakRssBytes),
+      note: 'a run against a base URL (the proxy), its default workers',
+    },
     {
       figure: `${plus}: tests`,
       value: seconds(latency.vitestPartsMs.tests),

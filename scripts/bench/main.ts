@@ -120,6 +120,7 @@ async function bench(cleanup: Cleanup, flags: BenchFlags): Promise<Figures> {
     embedded: {
       wallMs: round(embedded.wallMs),
       exitCode: embedded.exitCode,
+      ...(embedded.peakRssBytes !== undefined ? { peakRssBytes: embedded.peakRssBytes } : {}),
       vitestMs: round(embedded.vitest.wallMs),
       vitestPartsMs: embedded.vitest.parts,
       requests,
@@ -142,6 +143,7 @@ async function bench(cleanup: Cleanup, flags: BenchFlags): Promise<Figures> {
       addedMs: ADDED_LATENCY_MS,
       wallMs: round(latency.wallMs),
       exitCode: latency.exitCode,
+      ...(latency.peakRssBytes !== undefined ? { peakRssBytes: latency.peakRssBytes } : {}),
       vitestMs: round(latency.vitest.wallMs),
       vitestPartsMs: latency.vitest.parts,
       requests: latencyRecording.requests.length,
