@@ -27,8 +27,11 @@ const LANGUAGE_REGION = /^[A-Za-z]{2,3}-[A-Za-z0-9]{2,4}$/;
 
 const isObjectIdList = (v: unknown): v is string[] => Array.isArray(v) && v.every(isObjectId);
 /** Plugin titles (snake_case), for the fault that takes accessible_plugin for titles. */
+// The fault's reading of accessible_plugin: plugin titles, never an _id. A title pattern alone let
+// an _id that starts with a letter (a to f) pass for a title, so whether the fault showed depended
+// on the ids the run happened to draw.
 const isTitleList = (v: unknown): v is string[] =>
-  Array.isArray(v) && v.every((t) => typeof t === 'string' && /^[a-z][a-z0-9_]*$/.test(t));
+  Array.isArray(v) && v.every((t) => typeof t === 'string' && /^[a-z][a-z0-9_]*$/.test(t) && !isObjectId(t));
 const isEmailList = (v: unknown): v is string[] => Array.isArray(v) && v.every(isEmail);
 
 /** A voice must be a catalog `_id`; the provider's `voice_id` is named as such in the refusal. */
