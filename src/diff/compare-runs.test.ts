@@ -3,28 +3,10 @@ import { buildSummary, type Summary, type SummaryCheck } from '../report/summary
 import { ConfigError } from '../target/config-error.ts';
 import { diffRuns, isUnchanged } from './compare-runs.ts';
 import { renderMarkdown, renderText } from './render.ts';
+import { summaryCheck } from '../testing/summary-checks.ts';
 
-function check(
-  id: string,
-  outcome: SummaryCheck['outcome'],
-  extra: Partial<SummaryCheck> = {},
-): SummaryCheck {
-  const status =
-    outcome === 'skipped'
-      ? 'skipped'
-      : ['failed', 'errored', 'unexpected-pass'].includes(outcome)
-        ? 'failed'
-        : 'passed';
-  return {
-    id,
-    requirements: [`REQ-${id}`],
-    status,
-    outcome,
-    title: id,
-    file: 'suites/x/y.test.ts',
-    ...extra,
-  };
-}
+const check = (id: string, outcome: SummaryCheck['outcome'], extra: Partial<SummaryCheck> = {}) =>
+  summaryCheck(id, outcome, { requirements: [`REQ-${id}`], title: id, file: 'suites/x/y.test.ts', ...extra });
 
 function run(checks: SummaryCheck[]): Summary {
   return buildSummary({

@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { IndexedCheck } from '../harness/check-index.ts';
 import { wasNotRun, withNotRun } from './not-run.ts';
 import type { SummaryCheck } from './summary.ts';
+import { indexedCheck } from '../testing/summary-checks.ts';
 
-const indexed = (id: string): IndexedCheck => ({
-  id,
-  title: `t ${id}`,
-  requirements: ['VOICE-12'],
-  operations: [],
-  area: 'voices',
-  file: 'suites/voices/v.test.ts',
-});
+const indexed = (id: string) => indexedCheck(id);
 
 const reported = (id: string, outcome: SummaryCheck['outcome'], message?: string): SummaryCheck => ({
   id,

@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { applyExpectations } from '../expectations/apply.ts';
-import type { IndexedCheck } from '../harness/check-index.ts';
 import { mergeSummaries } from '../merge/merge-summaries.ts';
 import { ConfigError } from '../target/config-error.ts';
 import { certify } from './certification.ts';
@@ -11,30 +10,15 @@ import { withNotRun } from './not-run.ts';
 import { readRun } from './read-run.ts';
 import { summaryProblem } from './summary-schema.ts';
 import { buildSummary, writeSummary, type Summary, type SummaryCheck } from './summary.ts';
+import { indexedCheck, summaryCheck } from '../testing/summary-checks.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'summary-schema-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const FILE = 'suites/voices/v.test.ts';
 
-function check(
-  id: string,
-  outcome: SummaryCheck['outcome'],
-  extra: Partial<SummaryCheck> = {},
-): SummaryCheck {
-  const status =
-    outcome === 'skipped' ? 'skipped' : outcome === 'failed' || outcome === 'errored' ? 'failed' : 'passed';
-  return { id, requirements: ['VOICE-12'], status, outcome, title: `t ${id}`, file: FILE, ...extra };
-}
-
-const indexed = (id: string): IndexedCheck => ({
-  id,
-  title: `t ${id}`,
-  requirements: ['VOICE-12'],
-  operations: [],
-  area: 'voices',
-  file: FILE,
-});
+const check = summaryCheck;
+const indexed = (id: string) => indexedCheck(id);
 
 /** Every field the suite can put in a check, through the code that puts it there. */
 function everyKindOfCheck(): SummaryCheck[] {

@@ -97,24 +97,29 @@ function implementation(bug: Bug): KnowledgeSteps {
 }
 
 /** Runs drawn sequences of the table's steps against `bug`'s implementation, as the check runs them. */
+/** A world over `kb` with nothing else of a run: no viewers, no account B, no patience to wait out. */
+function worldOver(kb: KnowledgeSteps, spec: Spec): World {
+  return new World(
+    kb,
+    {} as AccountResources,
+    new ResourceTracker(),
+    spec,
+    'cfx',
+    {},
+    undefined,
+    'http://127.0.0.1',
+    { timeoutMs: 1 },
+    undefined,
+    () => undefined,
+    () => undefined,
+  );
+}
+
 function runTable(bug: Bug): Promise<void> {
   const steps = fc.commands([attachmentTableSteps(spec)], { maxCommands: 12, size: 'large' });
   return fc.assert(
     fc.asyncProperty(steps, async (sequence) => {
-      const world = new World(
-        implementation(bug),
-        {} as AccountResources,
-        new ResourceTracker(),
-        spec,
-        'cfx',
-        {},
-        undefined,
-        'http://127.0.0.1',
-        { timeoutMs: 1 },
-        undefined,
-        () => undefined,
-        () => undefined,
-      );
+      const world = worldOver(implementation(bug), spec);
       const model = new AccountModel();
       for (const kbId of KB_IDS) world.lendBase(model.createBase(), kbId);
       world.assistants.set(model.createAssistant('Helper', false), { id: PERSONA, forget: () => undefined });
@@ -164,20 +169,7 @@ describe('a base lent to the world', () => {
         return Promise.resolve(answer(operationId, 200, { status: 'ok' }));
       },
     } as unknown as ApiClient;
-    const world = new World(
-      { client } as unknown as KnowledgeSteps,
-      {} as AccountResources,
-      new ResourceTracker(),
-      {} as Spec,
-      'cfx',
-      {},
-      undefined,
-      'http://127.0.0.1',
-      { timeoutMs: 1 },
-      undefined,
-      () => undefined,
-      () => undefined,
-    );
+    const world = worldOver({ client } as unknown as KnowledgeSteps, {} as Spec);
     world.lendBase(2, KB_IDS[0]!);
     expect(world.kbId(2)).toBe(KB_IDS[0]);
     await world.cleanup();
