@@ -4,7 +4,7 @@
  * and the Origin rule), a page walk at the checkpoint's page size with ret=count against its total,
  * and search by the sequence's name word, title word, and each renamed assistant's current name.
  */
-import type { ViewCheck } from './index.ts';
+import type { ViewCheck } from './read.ts';
 import { expect } from 'vitest';
 import { expectComponentSchema } from '../../checks/component-schema.ts';
 import { ConformanceFailure } from '../../checks/failure.ts';

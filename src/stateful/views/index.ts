@@ -9,10 +9,7 @@ import type { World } from '../world.ts';
 import { checkAssistantViews } from './assistants.ts';
 import { checkOtherAccountViews } from './other-account.ts';
 import { checkPluginViews } from './plugins.ts';
-import { VIEW_STRIDE } from './read.ts';
-
-/** One family of views: reads its routes and compares them with the model; throws a verdict. */
-export type ViewCheck = (model: AccountModel, world: World) => Promise<void>;
+import { VIEW_STRIDE, type ViewCheck } from './read.ts';
 
 /** Every family, in the order a checkpoint reads them. */
 const VIEW_CHECKS: readonly ViewCheck[] = [checkAssistantViews, checkPluginViews, checkOtherAccountViews];

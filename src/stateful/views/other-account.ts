@@ -7,7 +7,7 @@
  * again until it does, within the index deadline: how soon a transfer takes effect is not stated).
  * What B's plugin search and get show of A's unpublished plugins is not stated: recorded.
  */
-import type { ViewCheck } from './index.ts';
+import type { ViewCheck } from './read.ts';
 import { expect } from 'vitest';
 import { stableErrorSummary } from '../../checks/stable-summary.ts';
 import type { ApiClient, QueryValue } from '../../http/client.ts';

@@ -6,7 +6,7 @@
  * sent for that plugin, neither in clear nor merely encoded. Fields an update left unsent are not
  * judged (whether a plugin update keeps them is not stated).
  */
-import type { ViewCheck } from './index.ts';
+import type { ViewCheck } from './read.ts';
 import { expect } from 'vitest';
 import { expectEncrypted } from '../../checks/ciphertext.ts';
 import { ConformanceFailure } from '../../checks/failure.ts';

@@ -11,8 +11,12 @@ import { expectStatus } from '../../checks/status.ts';
 import type { ApiClient, QueryValue } from '../../http/client.ts';
 import type { Exchange } from '../../http/exchange.ts';
 import { bodyOf, isObject, objectsIn, type JsonObject } from '../../http/json.ts';
+import type { AccountModel } from '../model.ts';
 import type { Expected, Projection } from '../projection.ts';
 import type { World } from '../world.ts';
+
+/** One family of views: reads its routes and compares them with the model; throws a verdict. */
+export type ViewCheck = (model: AccountModel, world: World) => Promise<void>;
 
 /** The collection routes a view reads: where the items are, what identifies one. */
 export const ROUTES = {
