@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { expect, inject } from 'vitest';
+import { expect, inject, TestRunner } from 'vitest';
 import '../harness/provided.ts';
 import { ConformanceFailure, HarnessError, SetupError } from './failure.ts';
 
@@ -34,7 +34,7 @@ let current: { test: string; count: number } | undefined;
 function derivedSeed(): number | undefined {
   let runSeed: number | undefined;
   try {
-    runSeed = inject('target')?.seed;
+    runSeed = seedOfThisCheck();
   } catch {
     return undefined;
   }
@@ -47,6 +47,18 @@ function derivedSeed(): number | undefined {
   const test = `${file}:${state.currentTestName ?? ''}`;
   current = current?.test === test ? { test, count: current.count + 1 } : { test, count: 1 };
   return hash32(`${runSeed}:${test}:${current.count}`);
+}
+
+/**
+ * The run's seed, or in a self-test batch the seed of the fault this copy of the check is judged
+ * against: a batch's `target` is its first fault's, so a property's draws against a fault would
+ * change with whichever faults happened to share its batch.
+ */
+function seedOfThisCheck(): number | undefined {
+  const meta = TestRunner.getCurrentTest()?.meta as { check?: { fault?: string } } | undefined;
+  const fault = meta?.check?.fault;
+  if (fault === undefined) return inject('target')?.seed;
+  return inject('faultTargets')?.find((entry) => entry.fault === fault)?.target.seed;
 }
 
 /** Whether this check runs in a self-test batch against planted faults (src/selftest/fault-lane.ts). */
