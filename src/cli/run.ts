@@ -376,6 +376,7 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
       write: (text) => process.stdout.write(text),
       writeError: (text) => process.stderr.write(text),
     });
+    const allure = new RedactingAllureReporter(allureDir, redact);
     const vitest = await runChecks(
       {
         // The files share each worker's modules and keep nothing between them but those caches
@@ -395,7 +396,7 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
           collect,
           // Redacted as written, like every report (src/report/allure-sink.ts says why it is not
           // allure-vitest's own writer).
-          new RedactingAllureReporter(allureDir, redact),
+          allure,
           // On GitHub Actions each failure is also an annotation (redacted like all output).
           ...(process.env.GITHUB_ACTIONS === 'true' ? ['github-actions' as const] : []),
         ],
@@ -405,6 +406,7 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
     const stoppedBy: StopReason | undefined = stop.reason;
     if (stoppedBy !== undefined) await awaitCreatesInFlight(ledger);
     await vitest.close();
+    const allureProblem = await allure.flush();
 
     // What the run created and did not delete (a stop, a failed cleanup) goes now, by ledger.
     const left = target.embedded
@@ -455,6 +457,7 @@ export async function runConformance(argv: readonly string[]): Promise<number> {
           : []),
         ...(executed === 0 && stoppedBy === undefined ? [nothingRanMessage(args, collect.checks)] : []),
         ...(left > 0 ? [`${left} resource(s) of this run could not be removed: ${cleanupLine()}`] : []),
+        ...(allureProblem !== undefined ? [allureProblem] : []),
       ],
     });
     const summary = writeReports(reportDir, certifying ? certify(built) : built, redact, true);

@@ -16,7 +16,7 @@ function tempDir(): string {
 }
 
 describe('RedactingAllureWriter', () => {
-  it('writes results, containers and attachments with every secret hidden, each in its format', () => {
+  it('writes results, containers and attachments with every secret hidden, each in its format', async () => {
     const dir = tempDir();
     const writer = new RedactingAllureWriter(join(dir, 'allure-results'), makeRedactor([KEY]));
     writer.writeResult({
@@ -33,6 +33,7 @@ describe('RedactingAllureWriter', () => {
     writeFileSync(source, `curl -H "Authorization: Bearer ${KEY}"`);
     writer.writeAttachmentFromPath('d-attachment.txt', source);
     writer.writeEnvironmentInfo({ key: KEY });
+    expect(await writer.flush()).toBeUndefined();
 
     const read = (name: string) => readFileSync(join(dir, 'allure-results', name), 'utf8');
     expect(JSON.parse(read('r1-result.json'))).toEqual({
@@ -56,6 +57,16 @@ describe('RedactingAllureWriter', () => {
       'g1-container.json',
       'r1-result.json',
     ]);
+  });
+});
+
+describe('RedactingAllureWriter.flush', () => {
+  it('says which write failed, once every other one is done', async () => {
+    const dir = join(tempDir(), 'allure-results');
+    const writer = new RedactingAllureWriter(dir, makeRedactor([KEY]));
+    rmSync(dir, { recursive: true });
+    writer.writeAttachment('a-attachment.txt', Buffer.from('lost'));
+    expect(await writer.flush()).toMatch(/^allure-results: ENOENT: .*a-attachment\.txt/);
   });
 });
 

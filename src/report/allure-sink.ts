@@ -1,4 +1,5 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import type { Globals, TestResult, TestResultContainer } from 'allure-js-commons';
 import type { Category, EnvironmentInfo } from 'allure-js-commons/sdk';
@@ -7,6 +8,7 @@ import { stringifyEnvInfo } from 'allure-js-commons/sdk/reporter';
 import AllureVitestReporter from 'allure-vitest/reporter';
 import type { TestModule, Vitest } from 'vitest/node';
 import type { Redactor } from '../http/redact.ts';
+import { limiter } from '../limiter.ts';
 import { redactJsonText, redactStrings } from './redact-structured.ts';
 
 /**
@@ -19,20 +21,33 @@ function redactAttachment(fileName: string, content: Buffer, redact: Redactor): 
   return extname(fileName).toLowerCase() === '.json' ? redactJsonText(text, redact) : redact(text);
 }
 
+/** Files being written at once: enough to keep the disk busy, few enough for any file limit. */
+const WRITES_AT_ONCE = 16;
+
 /**
- * Writes the Allure results of a run already redacted, each straight to its file. allure-vitest's
- * own writer publishes every file through a temporary file and an fsync: some 1,400 files at the
- * end of a full run took 1.8 s of the run's wall time, and then a second pass had to read and
- * rewrite them all to hide the secrets. Durability against a power cut buys nothing for a report
- * the next run rewrites, and the files are written synchronously on the main thread, where no
- * signal can interrupt one halfway.
+ * Writes the Allure results of a run already redacted, each straight to its file, in the
+ * background. allure-vitest's own writer publishes every file through a temporary file and an
+ * fsync, synchronously: some 1,400 files took 1.8 s of a full run's wall time, and then a second
+ * pass had to read and rewrite them all to hide the secrets. Written synchronously without the
+ * fsync they still cost the main thread, which also serves the embedded reference, about a second
+ * over a run; the writes now go to the thread pool, and `flush` waits for them before the run ends.
  */
 export class RedactingAllureWriter implements Writer {
+  private readonly limit = limiter(WRITES_AT_ONCE);
+  private readonly writes = new Set<Promise<void>>();
+  private failure: Error | undefined;
+
   constructor(
     private readonly resultsDir: string,
     private readonly redact: Redactor,
   ) {
     mkdirSync(resultsDir, { recursive: true });
+  }
+
+  /** Resolves once every file handed over is written; then says why one could not be, if one could not. */
+  async flush(): Promise<string | undefined> {
+    while (this.writes.size > 0) await Promise.all([...this.writes]);
+    return this.failure === undefined ? undefined : `allure-results: ${this.failure.message}`;
   }
 
   writeResult(result: TestResult): void {
@@ -44,7 +59,7 @@ export class RedactingAllureWriter implements Writer {
   }
 
   writeAttachment(distFileName: string, content: Buffer): void {
-    writeFileSync(join(this.resultsDir, distFileName), redactAttachment(distFileName, content, this.redact));
+    this.write(distFileName, redactAttachment(distFileName, content, this.redact));
   }
 
   writeAttachmentFromPath(distFileName: string, from: string): void {
@@ -52,7 +67,7 @@ export class RedactingAllureWriter implements Writer {
   }
 
   writeEnvironmentInfo(info: EnvironmentInfo): void {
-    writeFileSync(join(this.resultsDir, 'environment.properties'), this.redact(stringifyEnvInfo(info)));
+    this.write('environment.properties', this.redact(stringifyEnvInfo(info)));
   }
 
   writeCategoriesDefinitions(categories: Category[]): void {
@@ -64,7 +79,17 @@ export class RedactingAllureWriter implements Writer {
   }
 
   private writeJson(fileName: string, value: unknown): void {
-    writeFileSync(join(this.resultsDir, fileName), JSON.stringify(redactStrings(value, this.redact)));
+    this.write(fileName, JSON.stringify(redactStrings(value, this.redact)));
+  }
+
+  private write(fileName: string, data: string | Buffer): void {
+    const path = join(this.resultsDir, fileName);
+    const written: Promise<void> = this.limit(() => writeFile(path, data))
+      .catch((error: unknown) => {
+        this.failure ??= error instanceof Error ? error : new Error(String(error));
+      })
+      .finally(() => this.writes.delete(written));
+    this.writes.add(written);
   }
 }
 
@@ -87,6 +112,11 @@ export class RedactingAllureReporter extends AllureVitestReporter {
   constructor(resultsDir: string, redact: Redactor) {
     super({ resultsDir });
     this.writer = new RedactingAllureWriter(resultsDir, redact);
+  }
+
+  /** Resolves once every result is written; then says why one could not be, if one could not. */
+  flush(): Promise<string | undefined> {
+    return this.writer.flush();
   }
 
   override onInit(vitest: Vitest): void {

@@ -9,7 +9,7 @@ import { loadCatalog } from '../spec/requirements.ts';
 import { ChildRegistry, runConformanceChild, type ChildRun } from './child-run.ts';
 import { FaultLane, type FaultPlan } from './fault-lane.ts';
 import { renderFaultTable } from './fault-table.ts';
-import { limiter } from './pool.ts';
+import { limiter } from '../limiter.ts';
 import { failingIds, formatScore, formatVerdict, judgeFault, scoreOf, type FaultVerdict } from './verdict.ts';
 
 /** The whole suite takes about a minute and a half on two cores; a run far beyond that is stuck. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { limiter } from './pool.ts';
+import { limiter } from './limiter.ts';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 1));
 
