@@ -11,9 +11,6 @@ import { canTransfer, newWorld, type ViewerRole } from './world.ts';
 /** Commands drawn per sequence at most (those whose precondition fails are skipped). */
 const MAX_COMMANDS = 80;
 
-/** Properties run side by side, the run's sequences shared out among them (see runAccountModel). */
-const LANES = 4;
-
 export interface ModelRunCoverage {
   /** Sequences run, shrinking included. */
   sequences: number;
@@ -38,7 +35,7 @@ export async function runAccountModel(ctx: CheckContext, coverage: ModelRunCover
     maxCommands: MAX_COMMANDS,
     size: 'max',
   });
-  const sequences = () =>
+  await expectProperty(
     fc.asyncProperty(commands, viewLimit, viewTurn, async (sequence, limit, turn) => {
       const model = new AccountModel();
       const world = newWorld(ctx, patience);
@@ -61,21 +58,9 @@ export async function runAccountModel(ctx: CheckContext, coverage: ModelRunCover
         addCoverage(coverage.transitions, model.coverage);
         await world.cleanup();
       }
-    });
-  // The runs are shared out among LANES properties side by side, each drawing its own sequences
-  // (its own seed, derived in the order they start). A sequence waits for every answer before its
-  // next command, so against a remote target the model was the run's critical path: 1,849 requests
-  // one after the other, 37 s at 20 ms each. Each sequence has resources of its own, and every view
-  // it reads is judged as one other clients write to meanwhile (the rest of the suite does).
-  const runs = ctx.target.propertyRuns;
-  const lanes = Math.max(1, Math.min(LANES, runs));
-  const settled = await Promise.allSettled(
-    Array.from({ length: lanes }, (_, lane) =>
-      expectProperty(sequences(), { numRuns: Math.floor(runs / lanes) + (lane < runs % lanes ? 1 : 0) }),
-    ),
+    }),
+    { numRuns: ctx.target.propertyRuns },
   );
-  const failed = settled.find((result): result is PromiseRejectedResult => result.status === 'rejected');
-  if (failed !== undefined) throw failed.reason;
 }
 
 /**
