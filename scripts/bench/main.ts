@@ -10,7 +10,7 @@ import { Cleanup } from './cleanup.ts';
 import { CHAIN_DEFINITION, fileChains, peakFilesInFlight } from './har-chains.ts';
 import { startLatencyProxy } from './latency-proxy.ts';
 import { describeMachine } from './machine.ts';
-import { readRecording } from './recording.ts';
+import { failedChecks, readRecording } from './recording.ts';
 import { replay } from './replay.ts';
 import { PROJECT_ROOT, runConformance } from './run-cli.ts';
 import { figureRows, type Figures } from './figure-rows.ts';
@@ -64,6 +64,7 @@ async function bench(cleanup: Cleanup, flags: BenchFlags): Promise<Figures> {
   say('1/3 full run against the embedded reference …');
   const embeddedDir = join(tmp, 'embedded');
   const embedded = await runConformance(['run', '--report-dir', embeddedDir], cleanup);
+  for (const failure of await failedChecks(embeddedDir)) say(`the embedded run failed ${failure}`);
   const recorded = await readRecording(embeddedDir);
   const embeddedTestsMs = embedded.vitest.parts.tests ?? Number.NaN;
   const requests = recorded.requests.length;
@@ -105,6 +106,8 @@ async function bench(cleanup: Cleanup, flags: BenchFlags): Promise<Figures> {
     ],
     cleanup,
   );
+  for (const failure of await failedChecks(latencyDir))
+    say(`the +${ADDED_LATENCY_MS} ms run failed ${failure}`);
   const latencyRecording = await readRecording(latencyDir);
   const latencyWidth = Math.max(1, peakFilesInFlight(latencyRecording.requests));
   const chains = fileChains(latencyRecording.requests);

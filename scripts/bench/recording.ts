@@ -36,7 +36,7 @@ interface HarFile {
 }
 
 interface SummaryFile {
-  checks: { id: string; file: string }[];
+  checks: { id: string; file: string; status: string; message?: string }[];
 }
 
 export interface RecordedRequest extends TimedRequest {
@@ -59,6 +59,17 @@ export interface Recording {
 async function readJson<T>(file: string): Promise<T> {
   // Both files are written by this project's run (src/report), so their shape is known.
   return JSON.parse(await readFile(file, 'utf8')) as T;
+}
+
+/**
+ * The failed checks of a run, each as its id and the first lines of its message (already redacted
+ * by the run): a timed run that failed says why before its reports go with the bench's files.
+ */
+export async function failedChecks(reportDir: string): Promise<string[]> {
+  const summary = await readJson<SummaryFile>(join(reportDir, 'summary.json'));
+  return summary.checks
+    .filter((check) => check.status === 'failed')
+    .map((check) => `${check.id}: ${(check.message ?? '').split('\n').slice(0, 6).join('\n    ')}`);
 }
 
 export async function readRecording(reportDir: string): Promise<Recording> {
