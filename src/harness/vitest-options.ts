@@ -1,5 +1,5 @@
 import type { CliOptions } from 'vitest/node';
-import { projectPath } from '../project-root.ts';
+import { join } from 'node:path';
 
 /**
  * What every vitest instance running the check files shares (a run, a self-test lane, the check
@@ -20,7 +20,10 @@ export function checkFilesOptions(root: string): CliOptions {
     isolate: false,
     experimental: {
       fsModuleCache: true,
-      fsModuleCachePath: projectPath('node_modules', '.cache', 'assistant-api-conformance', 'vitest'),
+      // Under the root's own node_modules: vitest clears its cache when the lockfile above the root
+      // seems to have changed, and a unit test's root in a temporary directory has none, so one
+      // cache shared with it was cleared under the feet of every other run writing to it.
+      fsModuleCachePath: join(root, 'node_modules', '.cache', 'assistant-api-conformance', 'vitest'),
     },
   };
 }
