@@ -54,3 +54,13 @@ export class SetupError extends JudgedAnswer {
 export class HarnessError extends Error {
   override readonly name = 'HarnessError';
 }
+
+/**
+ * Whether a check's error is a verdict on the implementation (outcome `failed`) rather than a
+ * broken harness, network or set-up (`errored`). Judged by name, so the worker (holding the error)
+ * and the reporter (holding its serialized copy) decide it the same way.
+ */
+export function isVerdict(error: unknown): boolean {
+  const name = typeof error === 'object' && error !== null ? (error as { name?: unknown }).name : undefined;
+  return name === 'ConformanceFailure' || name === 'AssertionError';
+}

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { attachment, epic, feature, label, story } from 'allure-js-commons';
 import { inject, test as base, TestRunner, type TestContext } from 'vitest';
-import { ConformanceFailure, ConformanceWarning, SetupError } from '../checks/failure.ts';
+import { ConformanceFailure, ConformanceWarning, SetupError, isVerdict } from '../checks/failure.ts';
 import { ApiClient, type ClientOptions } from '../http/client.ts';
 import { makeRedactor } from '../http/redact.ts';
 import { RequestGate } from '../http/request-gate.ts';
@@ -357,18 +357,6 @@ function asVerdictOnOwnOperation(error: unknown, meta: CheckMeta): unknown {
 }
 
 /**
- * What an error thrown by a check body makes of it: a `ConformanceWarning`, or a failed assertion of
- * a check citing only `should` requirements, is recorded as the check's warning (outcome `warned`,
- * with the HTTP status seen observed); a SetupError on one of the check's own operations becomes its
- * failure; anything else is rethrown, for vitest to report as failed (a verdict) or errored (the
- * harness broke, or a setup step on an operation the check is not about).
- */
-/** A check's failure as a verdict on the implementation (not a harness or set-up error). */
-function isVerdict(error: unknown): error is Error {
-  return error instanceof ConformanceFailure || (error instanceof Error && error.name === 'AssertionError');
-}
-
-/**
  * The self-test's faults (by fault and the reference it is planted in) that a check of the current
  * batch has failed: one verdict is all a fault needs, so its other checks are skipped rather than
  * run (the costliest, the account model, runs last in a batch's file order). Per worker, which is
@@ -376,6 +364,13 @@ function isVerdict(error: unknown): error is Error {
  */
 const caughtInBatch = new Set<string>();
 
+/**
+ * What an error thrown by a check body makes of it: a `ConformanceWarning`, or a failed assertion of
+ * a check citing only `should` requirements, is recorded as the check's warning (outcome `warned`,
+ * with the HTTP status seen observed); a SetupError on one of the check's own operations becomes its
+ * failure; anything else is rethrown, for vitest to report as failed (a verdict) or errored (the
+ * harness broke, or a setup step on an operation the check is not about).
+ */
 export function settleCheckError(thrown: unknown, meta: CheckMeta): void {
   const error = asVerdictOnOwnOperation(thrown, meta);
   if (error instanceof ConformanceWarning) {
@@ -388,7 +383,7 @@ export function settleCheckError(thrown: unknown, meta: CheckMeta): void {
     }
     return;
   }
-  if (meta.kind === 'should' && isVerdict(error)) {
+  if (meta.kind === 'should' && error instanceof Error && isVerdict(error)) {
     meta.warning = error.message;
     return;
   }

@@ -1,5 +1,6 @@
 import { relative } from 'node:path';
 import type { Reporter, SerializedError, TestCase, TestModule } from 'vitest/node';
+import { isVerdict } from '../checks/failure.ts';
 import '../harness/check-meta.ts';
 import type { Outcome, SummaryCheck } from './summary.ts';
 import { statusOf } from './summary.ts';
@@ -18,7 +19,7 @@ export function outcomeOf(testCase: TestCase): { outcome: Outcome; message?: str
     const error = result.errors[0];
     const message = error?.message ?? 'failed';
     // Only a verdict on the implementation is a failure; a broken harness or network is "errored".
-    const verdict = error?.name === 'ConformanceFailure' || error?.name === 'AssertionError';
+    const verdict = isVerdict(error);
     return {
       outcome: verdict ? 'failed' : 'errored',
       message: verdict ? message : `${error?.name ?? 'Error'}: ${message}`,
