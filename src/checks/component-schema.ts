@@ -1,13 +1,8 @@
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
 import type { Exchange } from '../http/exchange.ts';
 import type { Spec } from '../spec/openapi.ts';
 import { ConformanceFailure } from './failure.ts';
 import { expectResponse } from './status.ts';
-
-const ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: true });
-addFormats.default(ajv);
-const compiled = new Map<string, ValidateFunction>();
+import { componentValidator } from './validators.ts';
 
 /**
  * The body matches a named component schema of spec/openapi.yaml, for a response the operation's
@@ -15,15 +10,7 @@ const compiled = new Map<string, ValidateFunction>();
  */
 export function expectComponentSchema(spec: Spec, exchange: Exchange, component: string): void {
   const response = expectResponse(exchange);
-  let validate = compiled.get(component);
-  if (!validate) {
-    const schema = (spec.document.components as { schemas?: Record<string, object> } | undefined)?.schemas?.[
-      component
-    ];
-    if (!schema) throw new Error(`spec: no component schema named ${component}`);
-    validate = ajv.compile(schema);
-    compiled.set(component, validate);
-  }
+  const validate = componentValidator(spec, component);
   if (response.json === undefined) {
     throw new ConformanceFailure(`Received: a body that is not JSON / Documented: ${component}`, exchange);
   }

@@ -1,15 +1,14 @@
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
 import type { FieldConstraint, InputCase } from '../generate/input-rules.ts';
 import type { CheckContext } from '../harness/check.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { bodyOf, isObject, succeeded, type JsonObject } from '../http/json.ts';
-import { successStatus, type Spec } from '../spec/openapi.ts';
+import { successStatus } from '../spec/openapi.ts';
 import { ConformanceFailure, ConformanceWarning } from './failure.ts';
 import { expectPageArithmetic } from './list-page.ts';
 import { expectRejected } from './rejection.ts';
 import { expectSchema } from './schema.ts';
 import { expectResponse, expectStatus } from './status.ts';
+import { componentValidator } from './validators.ts';
 
 /**
  * The verdict on one input-rule case. Where the document states the answer (the case's `stated`)
@@ -49,21 +48,6 @@ export interface PagedRoute {
 
 /** The requirement under which unstated error statuses are recorded. */
 const UNSTATED_ERRORS = 'ERR-26';
-
-const ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: true });
-addFormats.default(ajv);
-const compiled = new Map<string, ValidateFunction>();
-
-function componentValidator(spec: Spec, component: string): ValidateFunction {
-  let validate = compiled.get(component);
-  if (!validate) {
-    const schema = (spec.document.components as { schemas?: Record<string, object> }).schemas?.[component];
-    if (!schema) throw new Error(`spec: no component schema named ${component}`);
-    validate = ajv.compile(schema);
-    compiled.set(component, validate);
-  }
-  return validate;
-}
 
 const typeOf = (value: unknown): string =>
   Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value;

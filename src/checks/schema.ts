@@ -1,26 +1,8 @@
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
 import type { Exchange } from '../http/exchange.ts';
 import { successStatus, type Spec } from '../spec/openapi.ts';
 import { ConformanceFailure } from './failure.ts';
 import { expectResponse } from './status.ts';
-
-const ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: true });
-addFormats.default(ajv);
-
-// Each response schema is compiled once per process, keyed by operation and status.
-const compiled = new Map<string, ValidateFunction>();
-
-function validatorFor(spec: Spec, operationId: string, status: string): ValidateFunction | undefined {
-  const key = `${operationId} ${status}`;
-  const cached = compiled.get(key);
-  if (cached) return cached;
-  const schema = spec.operation(operationId).responses[status];
-  if (!schema) return undefined;
-  const validate = ajv.compile(schema);
-  compiled.set(key, validate);
-  return validate;
-}
+import { responseValidator } from './validators.ts';
 
 /**
  * The body matches the schema spec/openapi.yaml documents for the operation at the received
@@ -38,7 +20,7 @@ export function expectSchema(spec: Spec, exchange: Exchange): void {
       exchange,
     );
   }
-  const validate = validatorFor(spec, operationId, String(response.status));
+  const validate = responseValidator(spec, operationId, String(response.status));
   if (!validate) return;
   if (response.json === undefined) {
     throw new ConformanceFailure(`Received: a body that is not JSON / Documented: a JSON body`, exchange);

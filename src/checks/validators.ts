@@ -1,0 +1,39 @@
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import type { Spec } from '../spec/openapi.ts';
+
+// One Ajv per worker for every schema of spec/openapi.yaml a check validates against: each schema
+// is compiled once, whichever helper asks first.
+const ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: true });
+addFormats.default(ajv);
+const compiled = new Map<string, ValidateFunction>();
+
+function cached(key: string, schema: () => object | undefined): ValidateFunction | undefined {
+  const known = compiled.get(key);
+  if (known) return known;
+  const found = schema();
+  if (found === undefined) return undefined;
+  const validate = ajv.compile(found);
+  compiled.set(key, validate);
+  return validate;
+}
+
+/** The validator of an operation's response at a status; none where the document gives no schema. */
+export function responseValidator(
+  spec: Spec,
+  operationId: string,
+  status: string,
+): ValidateFunction | undefined {
+  return cached(`response ${operationId} ${status}`, () => spec.operation(operationId).responses[status]);
+}
+
+/** The validator of a named component schema (`PersonaCountResponse`). */
+export function componentValidator(spec: Spec, component: string): ValidateFunction {
+  const validate = cached(
+    `component ${component}`,
+    () =>
+      (spec.document.components as { schemas?: Record<string, object> } | undefined)?.schemas?.[component],
+  );
+  if (!validate) throw new Error(`spec: no component schema named ${component}`);
+  return validate;
+}
