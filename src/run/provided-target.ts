@@ -20,7 +20,7 @@ export interface CheckTargetInput {
 /** The target as the check files receive it (`inject('target')`), with what only a run adds. */
 export function providedTarget(
   input: CheckTargetInput,
-  extra: Pick<ProvidedTarget, 'ledgerFile' | 'readOnly' | 'exchangeLogDir' | 'gate'> = {},
+  extra: Pick<ProvidedTarget, 'ledgerFile' | 'readOnly' | 'exchangeLogDir' | 'gate' | 'shrink'> = {},
 ): ProvidedTarget {
   return {
     baseUrl: input.baseUrl,
