@@ -5,7 +5,8 @@ import { DEFAULT_PROPERTY_RUNS, DEFAULT_TIMEOUT_MS } from '../harness/run-defaul
 import { SMOKE_FILES } from '../harness/smoke.ts';
 import { DEFAULT_MAX_BODY_BYTES } from '../http/client.ts';
 import { PROJECT_ROOT } from '../project-root.ts';
-import { endFailedRun, executeRun, type FailedRun } from '../run/execute.ts';
+import { executeRun } from '../run/execute.ts';
+import { endFailedRun, type FailedRun } from '../run/failed-run.ts';
 import type { RunPlan } from '../run/plan.ts';
 import { parseDuration, parseSize } from '../run/quantities.ts';
 import { readRunRequest } from '../selftest/run-request.ts';

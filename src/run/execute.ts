@@ -1,24 +1,18 @@
 import { join } from 'node:path';
 import { redactProcessOutput } from '../cli/redacting-output.ts';
-import { applyExpectations } from '../expectations/apply.ts';
 import { loadExpectations, type Expectation } from '../expectations/file.ts';
-import { collectChecks, type IndexedCheck } from '../harness/check-index.ts';
-import { isSmokeCheck } from '../harness/smoke.ts';
 import { makeRedactor, type Redactor } from '../http/redact.ts';
-import { PROJECT_ROOT } from '../project-root.ts';
 import { certify } from '../report/certification.ts';
-import { wasNotRun, withNotRun, type Stopped } from '../report/not-run.ts';
-import { clearOwnedReports, hasOwnedReports } from '../report/owned-files.ts';
-import { buildSummary, exitCodeOf, type Summary, type SummaryCheck } from '../report/summary.ts';
+import { clearOwnedReports } from '../report/owned-files.ts';
+import { exitCodeOf, type Summary } from '../report/summary.ts';
 import { ledgerFile, LedgerWriter, readLedger, removeLedger } from '../resources/ledger.ts';
 import { newRunId } from '../resources/run-id.ts';
 import { loadSpec, type Spec } from '../spec/openapi.ts';
-import { ConfigError } from '../target/config-error.ts';
 import type { RunningTarget } from '../target/embedded.ts';
 import { startFixtureServer, type FixtureServer } from '../target/fixture-server.ts';
 import { keyringSecrets } from '../target/keyring.ts';
 import { dryRunLines } from './dry-run.ts';
-import type { RunPlan, RunSelection } from './plan.ts';
+import type { RunPlan } from './plan.ts';
 import { providedTarget } from './provided-target.ts';
 import { formatDuration } from './quantities.ts';
 import { CheckSinks, exchangeLogDir, printRunEnd, writeExchanges, writeReports } from './sinks.ts';
@@ -26,68 +20,14 @@ import { checkReferenceChoices, checkTargetReady, startTarget } from './start.ts
 import { RunStop, signalExitCode } from './stop.ts';
 import { accountClients, awaitCreatesInFlight, cleanupCommandLine, sweepLedgerFile } from './sweep.ts';
 import { runChecks } from './vitest-run.ts';
-import { defaultWorkers, thisMachine } from './workers.ts';
+import { gateOf, workersOf } from './workers.ts';
+import { endFailedRun, type FailedRun } from './failed-run.ts';
+import { selectedChecks, summarizeRun, todayOf } from './summarize.ts';
 
 /** What a run ends with: its exit status, and its summary when it got as far as writing one. */
 export interface RunResult {
   exitCode: number;
   summary?: Summary;
-}
-
-/** The checks a run selects, from the check index (a stopped run lists those it never finished). */
-async function selectedChecks(selection: RunSelection): Promise<IndexedCheck[]> {
-  const wanted = selection.requirements === undefined ? undefined : new Set(selection.requirements);
-  return (await collectChecks(PROJECT_ROOT, selection.include)).filter(
-    (check) =>
-      (wanted === undefined || check.requirements.some((id) => wanted.has(id))) &&
-      (selection.smoke !== true || isSmokeCheck(check.id, check.scope)),
-  );
-}
-
-/** One line saying why a run that executed nothing is no success. */
-function nothingRanMessage(selection: RunSelection, checks: readonly SummaryCheck[]): string {
-  if (checks.length === 0) return `no check ran: ${selection.description} selected no check`;
-  const reason = checks[0]?.message;
-  return `no check ran: all ${checks.length} check(s) that ${selection.description} selected were skipped${reason ? ` (the first: ${reason.split('\n')[0]})` : ''}`;
-}
-
-/** What a run that could not start or carry on says and leaves: one line, and a summary where none is. */
-export interface FailedRun {
-  /** Unknown until the command line is read: a run whose flags cannot be read writes no report. */
-  reportDir: string | undefined;
-  startedAt: Date;
-  /** The target as far as it was resolved. */
-  target: string;
-  certify: boolean;
-  redact: Redactor;
-  /** Whether the run got past its checks of flags, keyring, expectations and target. */
-  started: boolean;
-}
-
-/** Prints why the run could not be carried out and writes its summary where it may; exit status 2. */
-export function endFailedRun(error: unknown, run: FailedRun): number {
-  const message = run.redact(
-    error instanceof ConfigError ? error.message : `harness error: ${(error as Error).message}`,
-  );
-  console.error(`conformance: ${message}`);
-  // A run that never started leaves an earlier run's reports as they were: its error is on
-  // stderr and in the exit status. Where there are none, its summary says why (TARGET.md: "where
-  // possible, 2"); it never replaces one.
-  if (run.reportDir === undefined || (!run.started && hasOwnedReports(run.reportDir))) return 2;
-  try {
-    clearOwnedReports(run.reportDir);
-    const failed = buildSummary({
-      target: run.target,
-      startedAt: run.startedAt,
-      durationMs: Date.now() - run.startedAt.getTime(),
-      checks: [],
-      harnessErrors: [message],
-    });
-    writeReports(run.reportDir, run.certify ? certify(failed, [message]) : failed, run.redact, false);
-  } catch {
-    // The report directory itself may be the problem; the one-line message above says enough.
-  }
-  return 2;
 }
 
 /** `--dry-run`: nothing is sent and nothing is written; the plan comes from the check index alone. */
@@ -116,31 +56,15 @@ interface Started {
   setLastWords: (words: () => string) => void;
 }
 
-/** Check files at a time: --workers, or what the machine and the target suit; never more than the requests allowed. */
-function workersOf(plan: RunPlan, embedded: boolean): number {
-  const { workers, concurrency } = plan.limits;
-  return Math.max(1, Math.min(workers ?? defaultWorkers(thisMachine(), embedded, concurrency), concurrency));
-}
-
-/** Each worker's share of the caps; the embedded reference is ours to load, uncapped unless asked. */
-function gateOf(plan: RunPlan, embedded: boolean, workers: number) {
-  const { concurrency, concurrencyGiven, ratePerSecond } = plan.limits;
-  if (embedded && !concurrencyGiven && ratePerSecond === undefined) return undefined;
-  return {
-    concurrency: Math.max(1, Math.floor(concurrency / workers)),
-    ...(ratePerSecond !== undefined ? { ratePerSecond: ratePerSecond / workers } : {}),
-  };
-}
-
 /** Runs the selected checks on a started target, cleans up by ledger, writes every report. */
 async function runStarted(plan: RunPlan, run: Started): Promise<RunResult> {
   const { target, redact, stop } = run;
   const { reportDir } = plan.sinks;
   const runId = newRunId();
-  const workers = workersOf(plan, target.embedded);
+  const workers = workersOf(plan.limits, target.embedded);
   const ledger = ledgerFile(join(reportDir, 'ledger'), runId);
   LedgerWriter.start(ledger, runId, target.baseUrl);
-  const gate = gateOf(plan, target.embedded, workers);
+  const gate = gateOf(plan.limits, target.embedded, workers);
   const provided = providedTarget(
     {
       baseUrl: target.baseUrl,
@@ -165,8 +89,7 @@ async function runStarted(plan: RunPlan, run: Started): Promise<RunResult> {
   console.log(
     `conformance: checking ${target.baseUrl} (run ${runId}, seed ${plan.seed}: --seed ${plan.seed} replays it; deadline ${formatDuration(plan.limits.deadlineMs)})${plan.certify ? ' for certification' : ''}${plan.readOnly ? ', read-only: no write is sent' : ''}`,
   );
-  const today = plan.startedAt.toISOString().slice(0, 10);
-  const sinks = new CheckSinks(plan.sinks, redact, run.knownDeviations, today);
+  const sinks = new CheckSinks(plan.sinks, redact, run.knownDeviations, todayOf(plan));
   const { requirements, smoke } = plan.selection;
   const selection =
     requirements !== undefined || smoke === true
@@ -198,43 +121,13 @@ async function runStarted(plan: RunPlan, run: Started): Promise<RunResult> {
   // The embedded reference goes with the run, and everything on it.
   if (target.embedded) removeLedger(ledger);
 
-  const stopped: Stopped | undefined =
-    stoppedBy === undefined
-      ? undefined
-      : stoppedBy.kind === 'signal'
-        ? { by: stoppedBy.signal }
-        : { by: 'deadline', deadline: formatDuration(stoppedBy.deadlineMs) };
-  const collected = sinks.collect;
-  // A stopped run lists every check of its selection: those it never finished as not run.
-  const checks =
-    stopped === undefined
-      ? collected.checks
-      : withNotRun(collected.checks, await selectedChecks(plan.selection), stopped);
-  const cut = checks.filter((check) => wasNotRun(check));
-  const executed = checks.filter((check) => check.outcome !== 'skipped').length;
-  const applied = applyExpectations(checks, run.knownDeviations, today);
-  const built = buildSummary({
-    seed: plan.seed,
+  const built = await summarizeRun(plan, {
     runId,
-    ...(plan.selection.shard !== undefined ? { shard: plan.selection.shard } : {}),
-    embedded: target.embedded,
-    ...(stopped !== undefined ? { stoppedBy: stopped.by } : {}),
-    target: target.baseUrl,
-    startedAt: plan.startedAt,
-    durationMs: Date.now() - plan.startedAt.getTime(),
-    checks: applied.checks,
-    warnings: applied.warnings,
-    // A run that executed nothing says why in summary.json too, not only on the terminal.
-    harnessErrors: [
-      ...collected.harnessErrors,
-      ...(stoppedBy?.kind === 'deadline'
-        ? [
-            `the run's deadline (${formatDuration(stoppedBy.deadlineMs)}) passed: ${cut.length} check(s) did not run`,
-          ]
-        : []),
-      ...(executed === 0 && stoppedBy === undefined
-        ? [nothingRanMessage(plan.selection, collected.checks)]
-        : []),
+    target,
+    collected: sinks.collect,
+    stoppedBy,
+    knownDeviations: run.knownDeviations,
+    problems: [
       ...(left > 0 ? [`${left} resource(s) of this run could not be removed: ${cleanupLine()}`] : []),
       ...(allureProblem !== undefined ? [allureProblem] : []),
     ],

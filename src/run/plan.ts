@@ -53,7 +53,7 @@ export interface RunSelection {
   description: string;
 }
 
-interface RunLimits {
+export interface RunLimits {
   /** Per request, the preflight's included (`--timeout`). */
   requestTimeoutMs: number;
   /** The whole run's bound (`--deadline`). */
