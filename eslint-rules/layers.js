@@ -17,6 +17,22 @@ const RULES = [
     message: 'src/checks/ judges answers: it imports neither src/resources/ nor the CLI',
   },
   {
+    from: 'src/run/',
+    // cli → run → harness, report, target…; selftest → run. The one import of src/cli/ left is the
+    // output redactor, which is moving to src/redact/ (issue 23).
+    forbids: (target) =>
+      (target.startsWith('src/cli/') && target !== 'src/cli/redacting-output.ts') ||
+      target.startsWith('src/selftest/'),
+    message: 'src/run/ carries out a run that src/cli/ or src/selftest/ planned: it imports neither',
+  },
+  {
+    from: 'src/harness/',
+    forbids: (target) =>
+      target.startsWith('src/run/') || target.startsWith('src/cli/') || target.startsWith('src/selftest/'),
+    message:
+      'src/harness/ runs in the worker and knows nothing of the run, the CLI or the self-test (whose fault batches come through the hook of src/harness/check-copies.ts)',
+  },
+  {
     from: 'src/selftest/',
     forbids: (target) => target.startsWith('src/cli/'),
     message: 'src/selftest/ runs the suite itself: it imports nothing of the CLI (src/cli/ calls it)',

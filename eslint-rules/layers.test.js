@@ -22,7 +22,9 @@ function layerMessages(file, code) {
 describe('the layer rules', () => {
   it('refuses an import of the reference from suites/, also through an export', () => {
     expect(layerMessages('suites/voices/a.ts', "import '../../src/reference/app.ts';")).toHaveLength(1);
-    expect(layerMessages('suites/voices/a.ts', "export * from '../../src/reference/app.ts';")).toHaveLength(1);
+    expect(layerMessages('suites/voices/a.ts', "export * from '../../src/reference/app.ts';")).toHaveLength(
+      1,
+    );
     expect(layerMessages('suites/voices/a.ts', "import '../../src/checks/status.ts';")).toEqual([]);
   });
 
@@ -40,6 +42,16 @@ describe('the layer rules', () => {
     expect(layerMessages('src/reference/a.ts', "import '../target/keyring-types.ts';")).toEqual([]);
     expect(layerMessages('src/reference/a.ts', "import '../target/keyring.ts';")).toHaveLength(1);
     expect(layerMessages('src/reference/a.ts', "import('../harness/check.ts');")).toHaveLength(1);
+  });
+
+  it('keeps the CLI and the self-test out of src/run/, and the run out of the harness', () => {
+    expect(layerMessages('src/run/a.ts', "import '../cli/run-spec.ts';")).toHaveLength(1);
+    expect(layerMessages('src/run/a.ts', "import '../selftest/fault-lane.ts';")).toHaveLength(1);
+    expect(layerMessages('src/run/a.ts', "import '../report/summary.ts';")).toEqual([]);
+    expect(layerMessages('src/selftest/a.ts', "import '../run/execute.ts';")).toEqual([]);
+    expect(layerMessages('src/selftest/a.ts', "import '../cli/selection.ts';")).toHaveLength(1);
+    expect(layerMessages('src/harness/a.ts', "import '../run/plan.ts';")).toHaveLength(1);
+    expect(layerMessages('src/harness/a.ts', "import '../selftest/fault-batch.ts';")).toHaveLength(1);
   });
 
   it('leaves packages and other folders alone', () => {

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-/** A stopped run gets 10 s for the requests in flight (src/cli/run.ts), then writes its reports. */
+/** A stopped run gets 10 s for the requests in flight (src/run/sweep.ts), then writes its reports. */
 const CHILD_GRACE_MS = 15_000;
 
 const EXIT_CODE = { SIGINT: 130, SIGTERM: 143 } as const;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { expect, inject, TestRunner } from 'vitest';
-import '../harness/provided.ts';
+import type { ProvidedTarget } from '../harness/provided.ts';
 import { ConformanceFailure, HarnessError, SetupError } from './failure.ts';
 
 /** Environment variables that replay one failing run of a property (seed and path as printed). */
@@ -32,12 +32,7 @@ let current: { test: string; count: number } | undefined;
  * whichever worker runs it. Undefined outside a run (fast-check draws its own).
  */
 function derivedSeed(): number | undefined {
-  let runSeed: number | undefined;
-  try {
-    runSeed = seedOfThisCheck();
-  } catch {
-    return undefined;
-  }
+  const runSeed = targetOfThisCheck()?.seed;
   if (runSeed === undefined) return undefined;
   // The file and the test's name: the worker's modules serve many files (isolate: false), and a test
   // runs its properties one after the other, so the count starts again with each test.
@@ -50,23 +45,17 @@ function derivedSeed(): number | undefined {
 }
 
 /**
- * The run's seed, or in a self-test batch the seed of the fault this copy of the check is judged
- * against: a batch's `target` is its first fault's, so a property's draws against a fault would
- * change with whichever faults happened to share its batch.
+ * The target of the check running now: its `target` fixture, which for a copy of the check
+ * (src/harness/check-copies.ts, the self-test's faults) is the copy's own, with its own seed; a
+ * property's draws against a fault then do not change with the faults sharing its batch. Undefined
+ * outside a run.
  */
-function seedOfThisCheck(): number | undefined {
-  const meta = TestRunner.getCurrentTest()?.meta as { check?: { fault?: string } } | undefined;
-  const fault = meta?.check?.fault;
-  if (fault === undefined) return inject('target')?.seed;
-  return inject('faultTargets')?.find((entry) => entry.fault === fault)?.target.seed;
-}
-
-/** Whether this check runs in a self-test batch against planted faults (src/selftest/fault-lane.ts). */
-function inFaultBatch(): boolean {
+function targetOfThisCheck(): ProvidedTarget | undefined {
   try {
-    return inject('faultTargets') !== undefined;
+    const context = TestRunner.getCurrentTest()?.context as { target?: ProvidedTarget } | undefined;
+    return context?.target ?? inject('target');
   } catch {
-    return false;
+    return undefined;
   }
 }
 
@@ -88,9 +77,8 @@ export async function expectProperty<Ts>(
   const seed = derivedSeed();
   const details = await fc.check(property, {
     numRuns: options.numRuns,
-    // The self-test wants a verdict, not the smallest counterexample: shrinking a model's command
-    // sequences took up to a minute per fault, and nobody reads a planted fault's counterexample.
-    endOnFailure: inFaultBatch(),
+    // ProvidedTarget.shrink says why a run may want the first counterexample rather than the smallest.
+    endOnFailure: targetOfThisCheck()?.shrink === false,
     ...(seed !== undefined ? { seed } : {}),
     ...replayParameters(process.env),
   });

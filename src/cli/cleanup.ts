@@ -1,25 +1,18 @@
 import { join } from 'node:path';
 import { ApiClient } from '../http/client.ts';
 import { makeRedactor } from '../http/redact.ts';
-import {
-  ledgerFile,
-  ledgerFiles,
-  LedgerWriter,
-  readLedger,
-  removeLedger,
-  type LedgerState,
-} from '../resources/ledger.ts';
-import { locateEntry, sweepLedger, type AccountClients } from '../resources/ledger-sweep.ts';
+import { ledgerFile, ledgerFiles, readLedger, removeLedger, type LedgerState } from '../resources/ledger.ts';
+import { locateEntry, type AccountClients } from '../resources/ledger-sweep.ts';
 import { findLeftovers, prefixPattern, removeLeftover, type Leftover } from '../resources/leftovers.ts';
 import { RUN_ID_IN_TEXT, RUN_ID_PATTERN } from '../resources/run-id.ts';
-import { loadSpec, type Spec } from '../spec/openapi.ts';
+import { loadSpec } from '../spec/openapi.ts';
 import { resolveTarget, targetOptions } from '../target/config.ts';
 import { ConfigError } from '../target/config-error.ts';
-import type { Keyring } from '../target/keyring-types.ts';
 import { keyringSecrets } from '../target/keyring.ts';
 import { assertReachable } from '../target/reachability.ts';
 import { parseCommand, type CommandSpec } from './command-line.ts';
 import { redactProcessOutput } from './redacting-output.ts';
+import { accountClients, sweepLedgerFile, type SweepIo } from '../run/sweep.ts';
 import { TARGET_OPTIONS, targetFlags } from './target-options.ts';
 
 export const CLEANUP_COMMAND: CommandSpec = {
@@ -54,12 +47,7 @@ export const CLEANUP_COMMAND: CommandSpec = {
   ],
 };
 
-export interface CleanupIo {
-  out: (line: string) => void;
-  err: (line: string) => void;
-}
-
-const consoleIo: CleanupIo = { out: (l) => console.log(l), err: (l) => console.error(l) };
+const consoleIo: SweepIo = { out: (l) => console.log(l), err: (l) => console.error(l) };
 
 function checkedRunId(option: string, value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
@@ -70,56 +58,11 @@ function checkedRunId(option: string, value: string | undefined): string | undef
   return value;
 }
 
-/** The command that removes what a run left, for a person to copy (no key in it: the keyring comes from where it came). */
-export function cleanupCommandLine(
-  baseUrl: string,
-  runId: string,
-  reportDir: string,
-  defaultReportDir: string,
-): string {
-  const dir = reportDir === defaultReportDir ? '' : ` --report-dir ${reportDir}`;
-  return `conformance cleanup --base-url ${baseUrl} --run ${runId}${dir} (with the same keyring or key)`;
-}
-
-/** A client per account: A through the `full` key, B through `other`. */
-export function accountClients(
-  baseUrl: string,
-  keyring: Keyring,
-  spec: Spec,
-  timeoutMs?: number,
-): AccountClients {
-  const secrets = keyringSecrets(keyring);
-  const client = (apiKey: string) =>
-    new ApiClient({ baseUrl, apiKey, spec, secrets, ...(timeoutMs !== undefined ? { timeoutMs } : {}) });
-  return {
-    ...(keyring.keys.full !== undefined ? { A: client(keyring.keys.full) } : {}),
-    ...(keyring.keys.other !== undefined ? { B: client(keyring.keys.other) } : {}),
-  };
-}
-
-/**
- * Removes what one ledger holds open; a ledger left with nothing open is deleted (it has done its
- * job). Returns the number of problems.
- */
-export async function sweepLedgerFile(
-  state: LedgerState,
-  clients: AccountClients,
-  io: CleanupIo,
-): Promise<number> {
-  const writer = new LedgerWriter(state.file, { keys: {} });
-  const report = await sweepLedger(state, clients, writer);
-  for (const removed of report.removed) io.out(`removed ${removed} (run ${state.runId})`);
-  for (const problem of report.problems)
-    io.err(`conformance cleanup: could not remove ${problem} (run ${state.runId})`);
-  if (report.problems.length === 0) removeLedger(state.file);
-  return report.problems.length;
-}
-
 /**
  * `--dry-run`: what the sweep would remove, each on the account it is on now (read, not taken from
  * the ledger: a transferred assistant is on B), and what is gone already.
  */
-async function listEntries(state: LedgerState, clients: AccountClients, io: CleanupIo): Promise<void> {
+async function listEntries(state: LedgerState, clients: AccountClients, io: SweepIo): Promise<void> {
   for (const entry of state.open) {
     const what = `${entry.kind} ${entry.id ?? `named "${entry.name ?? ''}"`}`;
     const unanswered = entry.created ? '' : ', create never answered';
@@ -139,7 +82,7 @@ async function listEntries(state: LedgerState, clients: AccountClients, io: Clea
 async function scanAccounts(
   clients: AccountClients,
   pattern: RegExp,
-  io: CleanupIo,
+  io: SweepIo,
 ): Promise<{ found: Array<[Leftover, ApiClient, string]>; problems: number }> {
   const found: Array<[Leftover, ApiClient, string]> = [];
   let problems = 0;
@@ -158,7 +101,7 @@ async function scanAccounts(
  * `conformance cleanup`: removes what runs left on the target, by ledger (default) or by one run's
  * id (`--prefix`); without either it lists candidates and deletes nothing.
  */
-export async function runCleanup(argv: string[], io: CleanupIo = consoleIo): Promise<number> {
+export async function runCleanup(argv: string[], io: SweepIo = consoleIo): Promise<number> {
   let restoreOutput: (() => void) | undefined;
   try {
     const args = parseCommand(CLEANUP_COMMAND, argv);

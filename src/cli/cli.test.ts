@@ -445,6 +445,11 @@ describe("a run that never starts leaves the previous run's reports as they were
     ['a negative --seed', () => ['--seed=-5'], /--seed takes a whole number/],
     ['a --workers of 0', () => ['--workers', '0'], /--workers must be a positive whole number/],
     [
+      '--dry-run with an unknown personality (a flag is read whole before any plan)',
+      () => ['--dry-run', '--reference-open-points', 'bogus'],
+      /--reference-open-points takes default or alternative, got "bogus"/,
+    ],
+    [
       'a keyring that is not JSON',
       () => ['--base-url', baseUrl, '--keyring', badKeyring()],
       /not valid JSON/,

@@ -1,5 +1,5 @@
 import type { CommandSpec } from './command-line.ts';
-import { formatDuration } from './quantities.ts';
+import { formatDuration } from '../run/quantities.ts';
 import { OPEN_POINTS_HELP } from './open-points-option.ts';
 import { TARGET_OPTIONS } from './target-options.ts';
 import { DEFAULT_SETTLE_MS } from '../harness/patience.ts';

@@ -46,7 +46,7 @@ export interface CheckMeta {
   coverage: CoverageNote[];
   /** 429s with Retry-After its requests waited out (absent: none). */
   rateLimitWaits?: number;
-  /** The self-test only: the planted fault whose reference this copy of the check runs against. */
+  /** A copy's tag (check-copies.ts): in the self-test, the planted fault whose reference it runs against. */
   fault?: string;
 }
 

@@ -25,7 +25,8 @@ import { isSmokeCheck } from './smoke.ts';
 import { stableValue } from './stable-value.ts';
 import './provided.ts';
 import { patienceOf, type Patience } from './patience.ts';
-import type { FaultTarget, ProvidedTarget } from './provided.ts';
+import type { ProvidedTarget } from './provided.ts';
+import { checkCopies, type CheckCopies } from './check-copies.ts';
 
 /** The accounts checks create resources on: A through `full`, B through `other`. */
 type ResourceRole = 'full' | 'other';
@@ -134,8 +135,8 @@ const AUTO = { auto: true } as const;
 const conformanceTest = base.extend<CheckFixtures & InternalFixtures>({
   target: [
     async ({ task }, use) => {
-      const fault = task.meta.check?.fault;
-      await use(fault === undefined ? inject('target') : faultTarget(fault).target);
+      const tag = task.meta.check?.fault;
+      await use(tag === undefined ? inject('target') : installedCopies().targetOf(tag));
     },
     AUTO,
   ],
@@ -298,11 +299,11 @@ const conformanceTest = base.extend<CheckFixtures & InternalFixtures>({
   ],
 });
 
-/** The self-test batch's entry of a fault (see FaultTarget). */
-function faultTarget(fault: string): FaultTarget {
-  const entry = inject('faultTargets')?.find((candidate) => candidate.fault === fault);
-  if (entry === undefined) throw new Error(`no target was provided for the fault ${fault}`);
-  return entry;
+/** The hook a tagged copy of a check was registered by (check-copies.ts). */
+function installedCopies(): CheckCopies {
+  const copies = checkCopies();
+  if (copies === undefined) throw new Error('a copy of a check runs without the hook that made it');
+  return copies;
 }
 
 const hideShareTokens = makeRedactor([]);
@@ -355,14 +356,6 @@ function asVerdictOnOwnOperation(error: unknown, meta: CheckMeta): unknown {
     ? new ConformanceFailure(error.summary, error.exchange)
     : error;
 }
-
-/**
- * The self-test's faults (by fault and the reference it is planted in) that a check of the current
- * batch has failed: one verdict is all a fault needs, so its other checks are skipped rather than
- * run (the costliest, the account model, runs last in a batch's file order). Per worker, which is
- * one lane's.
- */
-const caughtInBatch = new Set<string>();
 
 /**
  * What an error thrown by a check body makes of it: a `ConformanceWarning`, or a failed assertion of
@@ -429,19 +422,12 @@ export function check(
     ...(options.scope ? { scope: options.scope } : {}),
   };
   const name = `${title} [${requirements.join(', ')}]`;
-  const faultTargets = inject('faultTargets');
-  if (faultTargets !== undefined) {
-    // The self-test's batch: one copy of the check per fault it can catch in this file.
+  const copies = checkCopies();
+  if (copies !== undefined) {
+    // Copies instead of the check (the self-test's fault batch: one per fault it can catch).
     const file = TestRunner.getCurrentSuite().file.filepath;
-    for (const entry of faultTargets) {
-      if (entry.files.includes(file) && requirements.includes(entry.requirement))
-        register(`${name} {${entry.fault}}`, {
-          ...registered,
-          observations: [],
-          coverage: [],
-          fault: entry.fault,
-        });
-    }
+    for (const tag of copies.tagsOf(file, requirements))
+      register(`${name} {${tag}}`, { ...registered, observations: [], coverage: [], fault: tag });
     return;
   }
   if (!isSelected(id, requirements, options.scope)) {
@@ -461,10 +447,9 @@ export function check(
         const context = task.context as unknown as CheckContext;
         const checkMeta = task.meta.check ?? meta;
         checkMeta.started = true;
-        const faultKey =
-          checkMeta.fault === undefined ? undefined : `${checkMeta.fault} ${context.target.baseUrl}`;
-        if (faultKey !== undefined && caughtInBatch.has(faultKey))
-          context.skip('the self-test: an earlier check of this batch already caught the fault');
+        const tag = checkMeta.fault;
+        const settledBefore = tag === undefined ? undefined : installedCopies().skipReason(tag);
+        if (settledBefore !== undefined) context.skip(settledBefore);
         if (context.target.readOnly === true) {
           const writes = checkMeta.operations.filter((id) => isWrite(context.spec.operation(id)));
           if (writes.length > 0) context.skip(`--read-only: the check writes (${writes.join(', ')})`);
@@ -486,7 +471,7 @@ export function check(
           try {
             settleCheckError(error, checkMeta);
           } catch (settled) {
-            if (faultKey !== undefined && isVerdict(settled)) caughtInBatch.add(faultKey);
+            if (tag !== undefined && isVerdict(settled)) installedCopies().failed(tag);
             throw settled;
           }
         } finally {

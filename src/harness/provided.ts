@@ -31,6 +31,12 @@ export interface ProvidedTarget {
   exchangeLogDir?: string;
   /** How long a check waits for an expected effect (--settle; absent: the default). */
   patience?: Patience;
+  /**
+   * false: a generated property ends at its first counterexample, unshrunk. The self-test wants a
+   * verdict, not the smallest counterexample: shrinking a model's command sequences took up to a
+   * minute per fault, and nobody reads a planted fault's counterexample.
+   */
+  shrink?: boolean;
 }
 
 /** Which checks a run registers to execute (`--requirement`): those citing one of these ids. */
@@ -41,25 +47,10 @@ interface ProvidedSelection {
   smoke?: boolean;
 }
 
-/**
- * The self-test's batch of faults (src/selftest/fault-lane.ts): each check file is registered once
- * per fault whose files include it, for the checks citing that fault's requirement, against that
- * fault's own reference. One vitest run then judges many faults, paying for its workers once.
- */
-export interface FaultTarget {
-  fault: string;
-  requirement: string;
-  /** Absolute paths of the check files citing the requirement. */
-  files: string[];
-  target: ProvidedTarget;
-}
-
 declare module 'vitest' {
   export interface ProvidedContext {
     target: ProvidedTarget;
     /** Absent: every check of the files loaded. */
     selection?: ProvidedSelection;
-    /** Present in the self-test only: the checks run once per fault, against its reference. */
-    faultTargets?: FaultTarget[];
   }
 }

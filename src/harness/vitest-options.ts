@@ -9,7 +9,11 @@ import { join } from 'node:path';
  * - each check file's transformed modules kept on disk between runs (vitest's fsModuleCache,
  *   keyed by the file's content): the main thread no longer transforms some 250 TypeScript
  *   modules for every run, which took a full run's workers 1.5 s of waiting and the process
- *   130 MB (npm run bench).
+ *   130 MB (npm run bench);
+ * - a check's own time bound (two minutes: a model's history or a page of 51 creates may take
+ *   long), also for its set-up and clean-up;
+ * - no vitest verdict on a run of no test: a run that executed no check exits 2 by the suite's
+ *   own judgement (exitCodeOf), whatever vitest thinks of it.
  */
 export function checkFilesOptions(root: string): CliOptions {
   return {
@@ -18,6 +22,9 @@ export function checkFilesOptions(root: string): CliOptions {
     watch: false,
     pool: 'threads',
     isolate: false,
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+    passWithNoTests: true,
     experimental: {
       fsModuleCache: true,
       // Under the root's own node_modules: vitest clears its cache when the lockfile above the root

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { createVitest, type SerializedError, type Vitest } from 'vitest/node';
-import { patienceOf } from '../harness/patience.ts';
-import type { FaultTarget, ProvidedTarget } from '../harness/provided.ts';
+import type { SerializedError, Vitest } from 'vitest/node';
+import type { ProvidedTarget } from '../harness/provided.ts';
 import { DEFAULT_MAX_BODY_BYTES } from '../http/client.ts';
 import type { FaultDefinition } from '../reference/fault-catalog.ts';
 import { createReferenceServer, type ReferenceServer } from '../reference/server.ts';
@@ -12,8 +11,10 @@ import { buildSummary, exitCodeOf, writeSummary } from '../report/summary.ts';
 import { newRunId } from '../resources/run-id.ts';
 import { startFixtureServer, type FixtureServer } from '../target/fixture-server.ts';
 import { DEFAULT_PROPERTY_RUNS, DEFAULT_TIMEOUT_MS } from '../harness/run-defaults.ts';
+import { providedTarget } from '../run/provided-target.ts';
+import { openCheckVitest } from '../run/vitest-run.ts';
 import type { ChildRun } from './child-run.ts';
-import { checkFilesOptions } from '../harness/vitest-options.ts';
+import type { FaultTarget } from './fault-batch.ts';
 
 /**
  * The reference indexes a write before it answers and re-crawls a page at once, so only a fault
@@ -42,7 +43,7 @@ export interface FaultPlan {
  * One lane of the self-test: a vitest instance kept for every batch of faults it is given, in this
  * process. A batch starts one reference per fault and runs, in one vitest run with one worker, each
  * check file once, its checks registered once per fault of the batch whose requirement they cite
- * (FaultTarget, src/harness/provided.ts), each copy against its fault's reference. The worker's
+ * (FaultTarget, fault-batch.ts), each copy against its fault's reference. The worker's
  * start and imports, about half a second, are then paid once per batch instead of once per fault.
  */
 export class FaultLane {
@@ -54,33 +55,36 @@ export class FaultLane {
 
   static async open(root: string): Promise<FaultLane> {
     const fixtures = await startFixtureServer('127.0.0.1');
-    const vitest = await createVitest('test', {
-      ...checkFilesOptions(root),
-      include: ['suites/**/*.test.ts'],
-      // One worker per lane, reused for every file of a batch; the self-test runs a lane per core.
-      maxWorkers: 1,
-      passWithNoTests: true,
-      testTimeout: 120_000,
-      hookTimeout: 120_000,
-      // No reporter: each run's results come back from runTestSpecifications.
-      reporters: [{}],
-    });
+    const vitest = await openCheckVitest(
+      {
+        include: ['suites/**/*.test.ts'],
+        // The hook that registers each check once per fault of the batch (fault-batch.ts).
+        setupFiles: [join(root, 'src', 'selftest', 'fault-batch.ts')],
+        // One worker per lane, reused for every file of a batch; the self-test runs a lane per core.
+        maxWorkers: 1,
+        // No reporter: each run's results come back from runTestSpecifications.
+        reporters: [{}],
+      },
+      root,
+    );
     return new FaultLane(root, vitest, fixtures);
   }
 
   private targetFor(baseUrl: string, keyring: ProvidedTarget['keyring'], seed: number): ProvidedTarget {
-    return {
-      baseUrl,
-      keyring,
-      runPrefix: newRunId(),
-      fixtureBaseUrl: this.fixtures.baseUrl,
-      fixtureLocalUrl: this.fixtures.localUrl,
-      propertyRuns: DEFAULT_PROPERTY_RUNS,
-      seed,
-      requestTimeoutMs: DEFAULT_TIMEOUT_MS,
-      maxBodyBytes: DEFAULT_MAX_BODY_BYTES,
-      patience: patienceOf(SELF_TEST_SETTLE_MS),
-    };
+    return providedTarget(
+      {
+        baseUrl,
+        keyring,
+        runId: newRunId(),
+        fixtures: this.fixtures,
+        seed,
+        propertyRuns: DEFAULT_PROPERTY_RUNS,
+        requestTimeoutMs: DEFAULT_TIMEOUT_MS,
+        maxBodyBytes: DEFAULT_MAX_BODY_BYTES,
+        settleMs: SELF_TEST_SETTLE_MS,
+      },
+      { shrink: false },
+    );
   }
 
   /**

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runPlan } from '../../cli/run-plan.ts';
+import { dryRunLines } from '../../run/dry-run.ts';
 import type { IndexedCheck } from '../../harness/check-index.ts';
 import type { ApiClient, CallInput, ObservedCall } from '../../http/client.ts';
 import type { Exchange } from '../../http/exchange.ts';
@@ -146,7 +146,7 @@ describe('a resource kind added through the registry alone', () => {
       area: 'widgets',
       file: 'suites/widgets/create.test.ts',
     };
-    const lines = runPlan({
+    const lines = dryRunLines({
       checks: [check],
       spec: withWidgets(await loadSpec()),
       target: 'http://toy',

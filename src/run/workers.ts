@@ -1,4 +1,6 @@
 import { availableParallelism, freemem } from 'node:os';
+import type { ProvidedTarget } from '../harness/provided.ts';
+import type { RunLimits } from './plan.ts';
 
 /** Workers at least against a remote target, where they mostly wait (see defaultWorkers). */
 export const REMOTE_WORKERS = 4;
@@ -40,4 +42,20 @@ export function defaultWorkers(machine: Machine, embedded: boolean, concurrency:
   const byCores = embedded ? machine.cores : Math.max(machine.cores, REMOTE_WORKERS);
   const byMemory = Math.floor((machine.memoryBytes - MAIN_BYTES) / WORKER_BYTES);
   return Math.max(1, Math.min(byCores, byMemory, concurrency));
+}
+
+/** Check files at a time: --workers, or what the machine and the target suit; never more than the requests allowed. */
+export function workersOf(limits: RunLimits, embedded: boolean, machine: Machine = thisMachine()): number {
+  const { workers, concurrency } = limits;
+  return Math.max(1, Math.min(workers ?? defaultWorkers(machine, embedded, concurrency), concurrency));
+}
+
+/** Each worker's share of the caps; the embedded reference is ours to load, uncapped unless asked. */
+export function gateOf(limits: RunLimits, embedded: boolean, workers: number): ProvidedTarget['gate'] {
+  const { concurrency, concurrencyGiven, ratePerSecond } = limits;
+  if (embedded && !concurrencyGiven && ratePerSecond === undefined) return undefined;
+  return {
+    concurrency: Math.max(1, Math.floor(concurrency / workers)),
+    ...(ratePerSecond !== undefined ? { ratePerSecond: ratePerSecond / workers } : {}),
+  };
 }

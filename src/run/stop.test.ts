@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatDuration, parseDuration, parseSize } from './quantities.ts';
-import { RunStop, signalExitCode } from './run-stop.ts';
+import { RunStop, signalExitCode } from './stop.ts';
 
 describe('durations and sizes', () => {
   it.each([

@@ -7,7 +7,7 @@ function writesOf(spec: Spec, operations: readonly string[]): string[] {
   return operations.filter((id) => isWrite(spec.operation(id)));
 }
 
-export interface RunPlanInput {
+export interface DryRunInput {
   checks: readonly IndexedCheck[];
   spec: Spec;
   target: string;
@@ -18,7 +18,7 @@ export interface RunPlanInput {
 }
 
 /** `run --dry-run`: what a run would execute and create, from the check index; nothing is sent. */
-export function runPlan(input: RunPlanInput): string[] {
+export function dryRunLines(input: DryRunInput): string[] {
   const { checks, spec, kinds = KINDS } = input;
   const lines = [`conformance: dry run: nothing is sent to ${input.target}; a run would do this:`];
   const byArea = new Map<string, IndexedCheck[]>();

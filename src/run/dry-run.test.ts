@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { IndexedCheck } from '../harness/check-index.ts';
 import { loadSpec } from '../spec/openapi.ts';
-import { runPlan } from './run-plan.ts';
+import { dryRunLines } from './dry-run.ts';
 
 const check = (id: string, file: string, operations: string[]): IndexedCheck => ({
   id,
@@ -14,7 +14,7 @@ const check = (id: string, file: string, operations: string[]): IndexedCheck => 
 
 describe('run --dry-run', () => {
   it('groups the checks by the area names --only takes', async () => {
-    const lines = runPlan({
+    const lines = dryRunLines({
       checks: [
         check('kb.attach.fourth', 'suites/knowledge-bases/attach.test.ts', ['createKnowledgeBase']),
         check('kb.list.shape', 'suites/knowledge-bases/list.test.ts', ['listKnowledgeBases']),
