@@ -338,7 +338,7 @@ const ROWS: Row[] = [
     parts: ['attachments', 'assistant'],
     input: async (w, context) => {
       const b = context.resources('other');
-      const mine = await b.createBase('isolation-b', b.client);
+      const mine = await b.createBase('isolation-b');
       return { path: { kbId: mine.kbId, personaId: w.persona.customPersonaId }, body: {} };
     },
   },

@@ -31,4 +31,14 @@ export const PLUGIN = {
     listPlugins: { items: 'plugin', total: 'totalPlugins', path: { userId: USER_ID } },
     searchPlugins: { items: 'plugin', total: 'totalPlugins', path: {} },
   },
+  requests: {
+    listPlugins: () => ({ input: { path: { userId: USER_ID } } }),
+    getPlugin: async (bench) => ({ input: { query: { title: (await bench.plugin()).title } } }),
+    searchPlugins: (bench) => ({ input: { query: { search: bench.prefix } } }),
+    updatePlugin: async (bench) => ({
+      input: {
+        body: { title: (await bench.plugin()).title, human_description: 'Updated by the conformance suite.' },
+      },
+    }),
+  },
 } as const satisfies ResourceKind;
