@@ -4,16 +4,9 @@ import { loadOperationIndexSync } from '../spec/openapi.ts';
 import type { Bench } from './kinds/kind.ts';
 import { prepareRequest } from './operation-requests.ts';
 
-function answered(status: number, json: unknown = {}): Exchange {
-  return {
-    operationId: 'call',
-    label: 'call',
-    request: { method: 'POST', url: 'http://stub/', headers: {} },
-    response: { status, headers: {}, text: JSON.stringify(json), json },
-    error: undefined,
-    durationMs: 1,
-  };
-}
+/** An answer as a settle reads it: its status and body. */
+const answered = (status: number, json: unknown = {}): Exchange =>
+  ({ response: { status, json } }) as Exchange;
 
 /** A bench whose resources are names, recording what the requests ask of it. */
 class StubBench implements Bench {

@@ -56,6 +56,13 @@ export class KindRegistry {
     return this.requests.get(operationId);
   }
 
+  /** The kinds the run tracks itself, in the sweep's order. */
+  trackedKinds(): TrackedKind[] {
+    return this.kinds.flatMap((kind) =>
+      kind.tracked === undefined ? [] : [{ ...kind, tracked: kind.tracked }],
+    );
+  }
+
   /** The tracked kind a create operation makes (undefined: the operation makes none). */
   trackedCreate(operationId: string): TrackedKind | undefined {
     const kind = this.byCreate.get(operationId)?.kind;
