@@ -1,6 +1,6 @@
 import type { ApiClient } from '../http/client.ts';
 import type { CreatedResource } from './assistants.ts';
-import { createOne, removeOne, trackOne, type CreateOptions } from './kinds/create.ts';
+import { creatorOf, removeOne, trackOne, type Creator } from './kinds/create.ts';
 import { KNOWLEDGE_BASE } from './kinds/knowledge-base.ts';
 import type { ResourceTracker } from './tracker.ts';
 
@@ -17,15 +17,7 @@ export async function deleteKnowledgeBase(client: ApiClient, kbId: string): Prom
  * tracker as soon as the answer names its `kbId`. Create answers 201; anything else is a SetupError
  * (a failure only of a check about createKnowledgeBase).
  */
-export async function createKnowledgeBase(
-  client: ApiClient,
-  tracker: ResourceTracker,
-  body: { name: string; description?: string },
-  options: CreateOptions = {},
-): Promise<CreatedKnowledgeBase> {
-  const { exchange, id, forget } = await createOne(KNOWLEDGE_BASE, client, tracker, body, options);
-  return { exchange, kbId: id, forget };
-}
+export const createKnowledgeBase: Creator<CreatedKnowledgeBase> = creatorOf(KNOWLEDGE_BASE, 'kbId');
 
 /** Registers the deletion of a base the check did not create through `createKnowledgeBase`. */
 export function trackKnowledgeBase(tracker: ResourceTracker, client: ApiClient, kbId: string): () => void {

@@ -48,7 +48,7 @@ export class ResourceMaker {
     overrides: BodyOverrides = {},
     options: CreateOptions = {},
   ): Promise<Made<CreatedKnowledgeBase>> {
-    const body = baseBody(this.spec, this.prefix, overrides) as { name: string; description?: string };
+    const body = baseBody(this.spec, this.prefix, overrides);
     return { ...(await createKnowledgeBase(this.client, this.tracker, body, options)), body };
   }
 

@@ -73,3 +73,25 @@ export async function createOne(
   requireSuccess(what, exchange, documented);
   return { exchange, id: answered ?? requireField(what, exchange, idInAnswer), forget };
 }
+
+/** Creates one from `body` with `client`, tracked with `tracker`: the free create functions' shape. */
+export type Creator<T> = (
+  client: ApiClient,
+  tracker: ResourceTracker,
+  body: Record<string, unknown>,
+  options?: CreateOptions,
+) => Promise<T>;
+
+/**
+ * The free create function of a kind (createAssistant, createPlugin, createKnowledgeBase): createOne
+ * with the identity under the field the checks know it by (`customPersonaId`, `title`, `kbId`).
+ */
+export function creatorOf<F extends string>(
+  kind: TrackedKind,
+  field: F,
+): Creator<{ exchange: Exchange; forget: () => void } & Record<F, string>> {
+  return async (client, tracker, body, options = {}) => {
+    const { exchange, id, forget } = await createOne(kind, client, tracker, body, options);
+    return { exchange, forget, ...({ [field]: id } as Record<F, string>) };
+  };
+}
