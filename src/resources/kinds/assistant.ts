@@ -41,7 +41,7 @@ export const ASSISTANT = {
   },
   lists: {
     listPersonas: { items: 'allPersonas', total: 'totalPersonas', path: { sessionId: SESSION_ID } },
-    searchPersonas: { items: 'allPersonas', total: 'totalPersonas', path: {} },
+    searchPersonas: { items: 'allPersonas', total: 'totalPersonas', path: {}, search: 'search' },
   },
   requests: {
     listPersonas: () => ({ input: { path: { sessionId: SESSION_ID } } }),

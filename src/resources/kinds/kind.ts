@@ -127,6 +127,8 @@ export interface Listing {
   readonly total?: string;
   /** Path parameters the route needs (the vestigial `sessionId` / `userId`). */
   readonly path?: Readonly<Record<string, string>>;
+  /** For a search: the query parameter its term goes in. */
+  readonly search?: string;
 }
 
 export interface LeftoverListing {

@@ -29,7 +29,7 @@ export const PLUGIN = {
   },
   lists: {
     listPlugins: { items: 'plugin', total: 'totalPlugins', path: { userId: USER_ID } },
-    searchPlugins: { items: 'plugin', total: 'totalPlugins', path: {} },
+    searchPlugins: { items: 'plugin', total: 'totalPlugins', path: {}, search: 'search' },
   },
   requests: {
     listPlugins: () => ({ input: { path: { userId: USER_ID } } }),

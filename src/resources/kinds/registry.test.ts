@@ -10,6 +10,7 @@ import { isWrite, loadOperationIndexSync, loadSpec, type Spec } from '../../spec
 import { sweepLedger } from '../ledger-sweep.ts';
 import { ledgerFile, LedgerWriter, readLedger } from '../ledger.ts';
 import { findLeftovers, prefixPattern } from '../leftovers.ts';
+import { PAGED_ROUTES } from '../input-rule-subjects.ts';
 import { prepareRequest } from '../operation-requests.ts';
 import type { Bench, ResourceKind } from './kind.ts';
 import { COLLECTIONS, KindRegistry, RESOURCE_KINDS } from './registry.ts';
@@ -237,13 +238,18 @@ describe('the registry', () => {
     }
   });
 
-  it('pages the collections the assistant and plugin kinds describe with a total', () => {
+  it('pages the collections the assistant and plugin kinds describe with a total, searches by their term', () => {
     expect(Object.keys(COLLECTIONS).sort()).toEqual([
       'listPersonas',
       'listPlugins',
       'searchPersonas',
       'searchPlugins',
     ]);
+    expect([PAGED_ROUTES.searchPlugins?.input('tide'), PAGED_ROUTES.listPersonas?.input('tide')]).toEqual([
+      { query: { search: 'tide' } },
+      { path: { sessionId: 'conformance' } },
+    ]);
+    expect(PAGED_ROUTES.listPlugins).toMatchObject({ itemsField: 'plugin', totalField: 'totalPlugins' });
   });
 
   it('refuses a kind nothing would remove, a parent it does not describe, a create or a request claimed twice', () => {
