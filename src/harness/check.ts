@@ -188,13 +188,14 @@ const conformanceTest = base.extend<CheckFixtures & InternalFixtures>({
     { scope: 'file', auto: true },
   ],
   resources: [
-    async ({ as, tracker, prefix, fileScope, target }, use) => {
+    async ({ as, tracker, spec, prefix, fileScope, target }, use) => {
       await use((role = 'full') => {
         // The role first: a keyring without it skips the check before anything is made.
         const client = as(role);
+        const named = role === 'full' ? prefix : `${prefix}b`;
         return fileScope.once(
           `${target.baseUrl} account:${role}`,
-          () => new AccountResources(client, tracker, role === 'full' ? prefix : `${prefix}b`),
+          () => new AccountResources(new ResourceMaker(client, tracker, spec, named), named),
         );
       });
     },

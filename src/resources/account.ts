@@ -2,14 +2,18 @@ import type { ApiClient } from '../http/client.ts';
 import { SetupError } from '../checks/failure.ts';
 import { bodyOf, isObject } from '../http/json.ts';
 import { requireField, requireObjectId, requireSuccess } from './setup.ts';
-import { createAssistant, trackAssistant } from './assistants.ts';
-import { createKnowledgeBase, trackKnowledgeBase } from './knowledge-bases.ts';
-import { createPlugin, trackPlugin } from './plugins.ts';
-import type { ResourceTracker } from './tracker.ts';
+import { echoPluginBody } from './drafts.ts';
+import { ASSISTANT, SESSION_ID } from './kinds/assistant.ts';
+import type { TrackedKind } from './kinds/kind.ts';
+import { KNOWLEDGE_BASE } from './kinds/knowledge-base.ts';
+import { PLUGIN } from './kinds/plugin.ts';
+import { KINDS } from './kinds/registry.ts';
+import type { ResourceMaker } from './maker.ts';
 
 /**
- * Creation of the resources the auth, errors and limits checks work on, each carrying the run's
- * prefix and registered with the tracker right after it is created. A step that does not get the
+ * The labelled resources the auth, errors and limits checks and the model work on, each carrying
+ * the run's prefix: bodies written here whole (not drawn), created and tracked through the file's
+ * ResourceMaker for the account, so through the kinds' descriptors. A step that does not get the
  * answer it needs throws a SetupError (src/resources/setup.ts).
  */
 
@@ -32,25 +36,10 @@ export interface Base extends Tracked {
   name: string;
 }
 
-/** A valid plugin create body (every required field present) with the given title. */
-export function pluginBody(title: string): Record<string, unknown> {
-  return {
-    title,
-    name: `Conformance ${title}`,
-    tags: ['conformance'],
-    authentication_required: false,
-    os: ['nt'],
-    human_description: 'Echoes its argument; created by the conformance suite.',
-    ai_description: 'Call it with a word; it returns the same word.',
-    parameters: { type: 'object', properties: { word: { type: 'string' } }, required: ['word'] },
-    func_schema: JSON.stringify({
-      name: title,
-      parameters: { type: 'object', properties: { word: { type: 'string' } } },
-    }),
-    func_run: 'def _run(self, word):\n    return word\n',
-    isPublic: false,
-    isAnonymous: false,
-  };
+function trackedKind(name: string): TrackedKind {
+  const kind = KINDS.tracked(name);
+  if (kind === undefined) throw new Error(`resources: "${name}" is not a kind the run tracks`);
+  return kind;
 }
 
 /**
@@ -62,19 +51,50 @@ export class AccountResources {
   private voice: Promise<string> | undefined;
 
   constructor(
-    readonly client: ApiClient,
-    readonly tracker: ResourceTracker,
+    private readonly maker: ResourceMaker,
     readonly prefix: string,
   ) {}
 
+  /** The account's client (a key holding manage everywhere). */
+  get client(): ApiClient {
+    return this.maker.client;
+  }
+
+  /** How each tracked kind's body is written, by the kind's name: unique within the file by its label. */
+  private readonly bodies: Readonly<Record<string, (label: string) => Promise<Record<string, unknown>>>> = {
+    [ASSISTANT.name]: (label) => this.personaBody(label),
+    [PLUGIN.name]: (label) => Promise.resolve(echoPluginBody(this.pluginTitle(label))),
+    [KNOWLEDGE_BASE.name]: (label) => Promise.resolve({ name: this.unique(label) }),
+  };
+
   /**
-   * Registers the removal of a resource a call may have created outside these helpers: an
-   * assistant by customPersonaId, a plugin by title, a base by kbId. `client` deletes it (default:
-   * this account's), e.g. the other account after a hand-over.
+   * Registers the removal of a resource a call may have created outside these helpers, by its
+   * kind's name: an assistant by customPersonaId, a plugin by title, a knowledge base by kbId.
+   * `client` deletes it (default: this account's), e.g. the other account after a hand-over.
    */
-  track(kind: 'assistant' | 'plugin' | 'base', id: string, client: ApiClient = this.client): () => void {
-    const register = { assistant: trackAssistant, plugin: trackPlugin, base: trackKnowledgeBase }[kind];
-    return register(this.tracker, client, id);
+  track(kind: string, id: string, client: ApiClient = this.client): () => void {
+    return this.maker.track(trackedKind(kind), id, client);
+  }
+
+  /** A labelled create body of a tracked kind (by its name); `overrides` replace or add fields. */
+  async createBody(
+    kind: string,
+    label: string,
+    overrides: Record<string, unknown> = {},
+  ): Promise<Record<string, unknown>> {
+    const write = this.bodies[kind];
+    if (write === undefined) throw new Error(`resources: no body is written for a ${kind}`);
+    return { ...(await write(label)), ...overrides };
+  }
+
+  /** One of a tracked kind (by its name) from its labelled body, tracked for removal. */
+  async create(
+    kind: string,
+    label: string,
+    overrides: Record<string, unknown> = {},
+  ): Promise<{ id: string; forget: () => void; body: Record<string, unknown> }> {
+    const body = await this.createBody(kind, label, overrides);
+    return { ...(await this.maker.create(trackedKind(kind), body)), body };
   }
 
   /** A name unique within the file: the prefix, a label and a counter (letters, digits and dashes). */
@@ -113,14 +133,9 @@ export class AccountResources {
     };
   }
 
-  async createPersona(
-    label: string,
-    overrides: Record<string, unknown> = {},
-    client: ApiClient = this.client,
-  ): Promise<Persona> {
-    const body = await this.personaBody(label, overrides);
-    const { customPersonaId, forget } = await createAssistant(client, this.tracker, body);
-    return { customPersonaId, name: body.name as string, forget };
+  async createPersona(label: string, overrides: Record<string, unknown> = {}): Promise<Persona> {
+    const { id, forget, body } = await this.create(ASSISTANT.name, label, overrides);
+    return { customPersonaId: id, name: body.name as string, forget };
   }
 
   /** The assistant document as get returns it (`personaData`). */
@@ -130,7 +145,7 @@ export class AccountResources {
   ): Promise<Record<string, unknown>> {
     const exchange = requireSuccess(
       `get assistant ${customPersonaId}`,
-      await client.call('getPersona', { path: { sessionId: 'conformance', personaId: customPersonaId } }),
+      await client.call('getPersona', { path: { sessionId: SESSION_ID, personaId: customPersonaId } }),
     );
     const data = bodyOf(exchange).personaData;
     return isObject(data) ? data : {};
@@ -146,20 +161,14 @@ export class AccountResources {
     return this.unique(label).replace(/-/g, '_');
   }
 
-  async createPlugin(
-    label: string,
-    overrides: Record<string, unknown> = {},
-    client: ApiClient = this.client,
-  ): Promise<Plugin> {
-    const title = this.pluginTitle(label);
-    const { forget } = await createPlugin(client, this.tracker, { ...pluginBody(title), ...overrides });
-    return { title, forget };
+  async createPlugin(label: string, overrides: Record<string, unknown> = {}): Promise<Plugin> {
+    const { id, forget } = await this.create(PLUGIN.name, label, overrides);
+    return { title: id, forget };
   }
 
-  async createBase(label: string, client: ApiClient = this.client): Promise<Base> {
-    const name = this.unique(label);
-    const { kbId, forget } = await createKnowledgeBase(client, this.tracker, { name });
-    return { kbId, name, forget };
+  async createBase(label: string): Promise<Base> {
+    const { id, forget, body } = await this.create(KNOWLEDGE_BASE.name, label);
+    return { kbId: id, name: String(body.name), forget };
   }
 
   /** Ingests pasted text into a base (removed with the base); returns the docId. */

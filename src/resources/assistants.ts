@@ -3,7 +3,7 @@ import type { ApiClient } from '../http/client.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { isObject } from '../http/json.ts';
 import { ASSISTANT, SESSION_ID } from './kinds/assistant.ts';
-import { createOne, removeOne, trackOne, type CreateOptions } from './kinds/create.ts';
+import { creatorOf, removeOne, trackOne, type Creator } from './kinds/create.ts';
 import type { ResourceTracker } from './tracker.ts';
 
 export { SESSION_ID } from './kinds/assistant.ts';
@@ -29,15 +29,7 @@ export async function deleteAssistant(client: ApiClient, customPersonaId: string
  * registers its deletion with the tracker right away. A create that does not answer 200 is a
  * SetupError (a failure only of a check about createPersona).
  */
-export async function createAssistant(
-  client: ApiClient,
-  tracker: ResourceTracker,
-  body: Record<string, unknown>,
-  options: CreateOptions = {},
-): Promise<CreatedAssistant> {
-  const { exchange, id, forget } = await createOne(ASSISTANT, client, tracker, body, options);
-  return { exchange, customPersonaId: id, forget };
-}
+export const createAssistant: Creator<CreatedAssistant> = creatorOf(ASSISTANT, 'customPersonaId');
 
 /** Registers the deletion of an assistant the check did not create through `createAssistant`
  * (e.g. one handed over to another account, which now has to delete it). */

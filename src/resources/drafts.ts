@@ -32,6 +32,31 @@ export function pluginBody(
 }
 
 /**
+ * The one plugin body that is written rather than drawn: every required field, a function echoing
+ * its `word`, unpublished. For the steps and the model that need to know each field in advance
+ * (a required field left out in turn, a `func_run` rewritten); anything else draws `pluginBody`.
+ */
+export function echoPluginBody(title: string): Record<string, unknown> {
+  return {
+    title,
+    name: `Conformance ${title}`,
+    tags: ['conformance'],
+    authentication_required: false,
+    os: ['nt'],
+    human_description: 'Echoes its argument; created by the conformance suite.',
+    ai_description: 'Call it with a word; it returns the same word.',
+    parameters: { type: 'object', properties: { word: { type: 'string' } }, required: ['word'] },
+    func_schema: JSON.stringify({
+      name: title,
+      parameters: { type: 'object', properties: { word: { type: 'string' } } },
+    }),
+    func_run: 'def _run(self, word):\n    return word\n',
+    isPublic: false,
+    isAnonymous: false,
+  };
+}
+
+/**
  * A published plugin body whose title, name, descriptions and one tag are all `term`: a search for
  * `term` finds it under any reading of PL-SEARCH-02 (whichever fields a search matches, and whether
  * or not it covers unpublished plugins, a published one being in the own and the public catalog).

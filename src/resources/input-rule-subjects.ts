@@ -2,18 +2,23 @@ import type { Attempt, PagedRoute, ViewReading } from '../checks/input-rules.ts'
 import type { InputCase } from '../generate/input-rules.ts';
 import { uniqueWord } from '../generate/identity.ts';
 import type { CheckContext } from '../harness/check.ts';
-import type { ApiClient } from '../http/client.ts';
+import type { ApiClient, CallInput } from '../http/client.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { bodyOf, isObject, objectsIn, succeeded, type JsonObject } from '../http/json.ts';
 import { ARTICLE } from '../target/fixture-pages.ts';
-import { createAssistant, SESSION_ID, trackAssistant } from './assistants.ts';
+import { createAssistant, SESSION_ID } from './assistants.ts';
 import { inBatches } from './batch.ts';
 import { ALL_PLATFORMS, assistantDrafter, pluginBody } from './drafts.ts';
 import { fixtureFilePart, pageUrl } from './fixture-site.ts';
 import type { FilePart } from '../http/client.ts';
 import { UPLOADABLE_FILES } from '../generate/fixture-sentences.ts';
 import { trackKnowledgeBase } from './knowledge-bases.ts';
-import { createPlugin, trackPlugin, USER_ID } from './plugins.ts';
+import { ASSISTANT } from './kinds/assistant.ts';
+import { trackOne } from './kinds/create.ts';
+import type { Listing } from './kinds/kind.ts';
+import { COLLECTIONS } from './kinds/registry.ts';
+import { PLUGIN } from './kinds/plugin.ts';
+import { createPlugin } from './plugins.ts';
 import { baseWithVerbatimMatches } from './verbatim-base.ts';
 
 /**
@@ -56,65 +61,84 @@ async function walkFor(
   return undefined;
 }
 
-/** The views of an assistant: get, and its item of the list (every platform, the account's own). */
-async function assistantViews(client: ApiClient, customPersonaId: string): Promise<ViewReading[]> {
-  const get = await client.call('getPersona', {
-    path: { sessionId: SESSION_ID, personaId: customPersonaId },
-  });
-  const data = bodyOf(get).personaData;
-  const views: ViewReading[] = [
-    {
-      name: 'get assistant',
-      exchange: get,
-      component: 'PersonaGetItem',
-      items: isObject(data) ? [data] : [],
-    },
-  ];
-  const listed = await walkFor(
-    client,
-    'listPersonas',
-    { path: { sessionId: SESSION_ID }, query: { isPublic: 'private', os: ALL_PLATFORMS } },
-    'allPersonas',
-    (item) => item.customPersonaId === customPersonaId,
-  );
-  if (listed)
-    views.push({
-      name: 'list assistants',
-      exchange: listed.exchange,
-      component: 'PersonaListItem',
-      items: [listed.item],
-    });
-  return views;
+/**
+ * How the account's own ones of a kind whose identity is in its body are read back: a get, and
+ * the item of the own listing (one of the kind's `lists`) carrying that identity.
+ */
+interface OwnViews {
+  kind: typeof ASSISTANT | typeof PLUGIN;
+  get: {
+    operationId: string;
+    input: (id: string) => CallInput;
+    field: string;
+    name: string;
+    component: string;
+  };
+  own: { list: string; query: Record<string, string>; name: string; component: string };
 }
 
-/** The views of a plugin: get, and its item of the own catalog's list. */
-async function pluginViews(client: ApiClient, title: string): Promise<ViewReading[]> {
-  const get = await client.call('getPlugin', { query: { title } });
-  const plugin = bodyOf(get).plugin;
-  const views: ViewReading[] = [
-    {
-      name: 'get plugin',
-      exchange: get,
-      component: 'PluginGetItem',
-      items: isObject(plugin) ? [plugin] : [],
-    },
+/** The own listing of `views`, walked for the item whose `field` is `value`. */
+function ownItem(client: ApiClient, views: OwnViews, field: string, value: string) {
+  const { kind, own } = views;
+  const listing: Listing | undefined = (kind.lists as Readonly<Record<string, Listing>>)[own.list];
+  if (listing === undefined) throw new Error(`input rules: ${own.list} is not a listing of a ${kind.name}`);
+  const input = { path: { ...listing.path }, query: own.query };
+  return walkFor(client, own.list, input, listing.items, (item) => item[field] === value);
+}
+
+async function viewsOf(views: OwnViews, client: ApiClient, id: string): Promise<ViewReading[]> {
+  const { get, own } = views;
+  const got = await client.call(get.operationId, get.input(id));
+  const data = bodyOf(got)[get.field];
+  const readings: ViewReading[] = [
+    { name: get.name, exchange: got, component: get.component, items: isObject(data) ? [data] : [] },
   ];
-  const listed = await walkFor(
-    client,
-    'listPlugins',
-    { path: { userId: USER_ID }, query: { isPublic: 'private', os: 'all' } },
-    'plugin',
-    (item) => item.title === title,
-  );
+  const listed = await ownItem(client, views, views.kind.tracked.idInBody, id);
   if (listed)
-    views.push({
-      name: 'list plugins',
+    readings.push({
+      name: own.name,
       exchange: listed.exchange,
-      component: 'PluginListItem',
+      component: own.component,
       items: [listed.item],
     });
-  return views;
+  return readings;
 }
+
+/** An assistant: get, and its item of the list (every platform, the account's own). */
+const ASSISTANT_VIEWS: OwnViews = {
+  kind: ASSISTANT,
+  get: {
+    operationId: 'getPersona',
+    input: (id) => ({ path: { sessionId: SESSION_ID, personaId: id } }),
+    field: 'personaData',
+    name: 'get assistant',
+    component: 'PersonaGetItem',
+  },
+  own: {
+    list: 'listPersonas',
+    query: { isPublic: 'private', os: ALL_PLATFORMS },
+    name: 'list assistants',
+    component: 'PersonaListItem',
+  },
+};
+
+/** A plugin: get, and its item of the own catalog's list. */
+const PLUGIN_VIEWS: OwnViews = {
+  kind: PLUGIN,
+  get: {
+    operationId: 'getPlugin',
+    input: (title) => ({ query: { title } }),
+    field: 'plugin',
+    name: 'get plugin',
+    component: 'PluginGetItem',
+  },
+  own: {
+    list: 'listPlugins',
+    query: { isPublic: 'private', os: 'all' },
+    name: 'list plugins',
+    component: 'PluginListItem',
+  },
+};
 
 async function baseView(client: ApiClient, kbId: string, within?: string): Promise<ViewReading[]> {
   const exchange = await client.call('listKnowledgeBases', {});
@@ -166,86 +190,60 @@ async function attachmentViews(client: ApiClient, kbId: string, personaId: strin
 const nothing = (): Promise<ViewReading[]> => Promise.resolve([]);
 const noCreate = (): Promise<boolean> => Promise.resolve(false);
 
-/** Whether a create that was answered went through; tracked for removal if so. */
-async function assistantCreated(
-  context: CheckContext,
-  client: ApiClient,
-  id: string,
-  answer: Exchange,
-): Promise<boolean> {
-  const seen =
-    succeeded(answer) ||
-    (await client.call('getPersona', { path: { sessionId: SESSION_ID, personaId: id } })).response?.status ===
-      200;
-  if (seen) trackAssistant(context.tracker, client, id);
-  return seen;
-}
-
 async function ownsPluginTitled(client: ApiClient, title: string): Promise<boolean> {
   const get = await client.call('getPlugin', { query: { title } });
   const plugin = bodyOf(get).plugin;
   return get.response?.status === 200 && isObject(plugin) && plugin.isOwner === true;
 }
 
-async function pluginCreated(
-  context: CheckContext,
-  client: ApiClient,
-  title: string,
-  answer: Exchange,
-): Promise<boolean> {
-  // Only the account's own plugin counts: a reserved title may name a built-in one anyone can read.
-  const seen = succeeded(answer) || (await ownsPluginTitled(client, title));
-  if (seen) trackPlugin(context.tracker, client, title);
-  return seen;
-}
-
-/** The items of the account's own lists whose `field` is exactly `value` (a create sent without its id). */
-async function ownAssistantsNamed(client: ApiClient, name: string): Promise<string[]> {
-  const found = await walkFor(
-    client,
-    'listPersonas',
-    { path: { sessionId: SESSION_ID }, query: { isPublic: 'private', os: ALL_PLATFORMS } },
-    'allPersonas',
-    (item) => item.name === name,
-  );
-  const id = found?.item.customPersonaId;
-  return typeof id === 'string' ? [id] : [];
-}
-
-async function ownPluginsNamed(client: ApiClient, name: string): Promise<string[]> {
-  const found = await walkFor(
-    client,
-    'listPlugins',
-    { path: { userId: USER_ID }, query: { isPublic: 'private', os: 'all' } },
-    'plugin',
-    (item) => item.name === name,
-  );
-  const title = found?.item.title;
-  return typeof title === 'string' ? [title] : [];
-}
-
 type Sender = (context: CheckContext, rule: InputCase) => Promise<Attempt>;
 
-const createPersona: Sender = async (context, rule) => {
-  const client = context.as('full');
-  const draft = await assistantDrafter(client, context.spec, context.prefix);
-  const name = `${context.prefix} ${uniqueWord(context.prefix)}`;
-  const body = withCase(draft({ os: ['nt'], name }), rule);
-  const exchange = await client.call('createPersona', { body });
-  let ids: string[] = [];
-  if (typeof body.customPersonaId === 'string') {
-    if (await assistantCreated(context, client, body.customPersonaId, exchange)) ids = [body.customPersonaId];
-  } else if (succeeded(exchange)) {
-    // Accepted without the id it requires: found by the one name this case gave it, and removed.
-    ids = await ownAssistantsNamed(client, name);
-    for (const id of ids) trackAssistant(context.tracker, client, id);
-  }
-  return {
-    exchange,
-    views: async () => (ids[0] ? assistantViews(client, ids[0]) : []),
-    created: () => Promise.resolve(ids.length > 0),
+/** A create case of a kind whose identity is in its body (an assistant, a plugin). */
+interface CreateSubject {
+  views: OwnViews;
+  /** The subject's own body, named `name` (the name finds one accepted without its identity). */
+  draw: (context: CheckContext, client: ApiClient, name: string) => Promise<JsonObject>;
+  /** Whether one answered with anything but a success was made all the same. */
+  made: (client: ApiClient, id: string) => Promise<boolean>;
+}
+
+/**
+ * Sends a create case; what it made, even if it should have been refused, is tracked for removal.
+ * One accepted without the identity it requires is found by the one name the case gave it.
+ */
+function creating({ views, draw, made }: CreateSubject): Sender {
+  const { kind } = views;
+  const [create] = kind.creates;
+  const idField = kind.tracked.idInBody;
+  return async (context, rule) => {
+    const client = context.as('full');
+    const name = `${context.prefix} ${uniqueWord(context.prefix)}`;
+    const body = withCase(await draw(context, client, name), rule);
+    const exchange = await client.call(create.operationId, { body });
+    const id = body[idField];
+    let ids: string[] = [];
+    if (typeof id === 'string') {
+      if (succeeded(exchange) || (await made(client, id))) ids = [id];
+    } else if (succeeded(exchange)) {
+      const named = (await ownItem(client, views, 'name', name))?.item[idField];
+      if (typeof named === 'string') ids = [named];
+    }
+    for (const one of ids) trackOne(kind, context.tracker, client, one);
+    return {
+      exchange,
+      views: async () => (ids[0] ? viewsOf(views, client, ids[0]) : []),
+      created: () => Promise.resolve(ids.length > 0),
+    };
   };
-};
+}
+
+const createPersona = creating({
+  views: ASSISTANT_VIEWS,
+  draw: async (context, client, name) =>
+    (await assistantDrafter(client, context.spec, context.prefix))({ os: ['nt'], name }),
+  made: async (client, id) =>
+    (await client.call('getPersona', ASSISTANT_VIEWS.get.input(id))).response?.status === 200,
+});
 
 const updatePersona: Sender = async (context, rule) => {
   const client = context.as('full');
@@ -258,27 +256,15 @@ const updatePersona: Sender = async (context, rule) => {
   const body = withCase({ personaId: customPersonaId }, { ...rule, context: {} });
   if (rule.absent) body.name = `${context.prefix} renamed`;
   const exchange = await client.call('updatePersona', { body });
-  return { exchange, views: () => assistantViews(client, customPersonaId), created: noCreate };
+  return { exchange, views: () => viewsOf(ASSISTANT_VIEWS, client, customPersonaId), created: noCreate };
 };
 
-const createPlugin_: Sender = async (context, rule) => {
-  const client = context.as('full');
-  const name = `${context.prefix} ${uniqueWord(context.prefix)}`;
-  const body = withCase(pluginBody(context.spec, context.prefix, { name }), rule);
-  const exchange = await client.call('createPlugin', { body });
-  let titles: string[] = [];
-  if (typeof body.title === 'string') {
-    if (await pluginCreated(context, client, body.title, exchange)) titles = [body.title];
-  } else if (succeeded(exchange)) {
-    titles = await ownPluginsNamed(client, name);
-    for (const title of titles) trackPlugin(context.tracker, client, title);
-  }
-  return {
-    exchange,
-    views: async () => (titles[0] ? pluginViews(client, titles[0]) : []),
-    created: () => Promise.resolve(titles.length > 0),
-  };
-};
+const createPlugin_ = creating({
+  views: PLUGIN_VIEWS,
+  draw: (context, _client, name) => Promise.resolve(pluginBody(context.spec, context.prefix, { name })),
+  // Only the account's own plugin counts: a reserved title may name a built-in one anyone can read.
+  made: ownsPluginTitled,
+});
 
 const updatePlugin: Sender = async (context, rule) => {
   const client = context.as('full');
@@ -286,7 +272,7 @@ const updatePlugin: Sender = async (context, rule) => {
   const body = withCase({ title }, rule);
   if (rule.absent) body.name = `${context.prefix} renamed`;
   const exchange = await client.call('updatePlugin', { body });
-  return { exchange, views: () => pluginViews(client, title), created: noCreate };
+  return { exchange, views: () => viewsOf(PLUGIN_VIEWS, client, title), created: noCreate };
 };
 
 const createKnowledgeBase: Sender = async (context, rule) => {
@@ -415,35 +401,24 @@ export function sendBodyCase(context: CheckContext, rule: InputCase): Promise<At
 
 // ---------------------------------------------------------------- paged routes
 
-export const PAGED_ROUTES: Readonly<
-  Record<
-    string,
-    PagedRoute & {
-      input: (word: string) => { path?: Record<string, string>; query?: Record<string, string> };
-    }
-  >
-> = {
-  listPersonas: {
-    itemsField: 'allPersonas',
-    totalField: 'totalPersonas',
-    input: () => ({ path: { sessionId: SESSION_ID } }),
-  },
-  searchPersonas: {
-    itemsField: 'allPersonas',
-    totalField: 'totalPersonas',
-    input: (word) => ({ query: { search: word } }),
-  },
-  listPlugins: {
-    itemsField: 'plugin',
-    totalField: 'totalPlugins',
-    input: () => ({ path: { userId: USER_ID } }),
-  },
-  searchPlugins: {
-    itemsField: 'plugin',
-    totalField: 'totalPlugins',
-    input: (word) => ({ query: { search: word } }),
-  },
-};
+/**
+ * The paged routes, from the kinds' paginated collections: a search is sent the word the paged
+ * items carry, a listing its path.
+ */
+export const PAGED_ROUTES: Readonly<Record<string, PagedRoute & { input: (word: string) => CallInput }>> =
+  Object.fromEntries(
+    Object.entries(COLLECTIONS).map(([operationId, listing]: [string, Listing & { total: string }]) => [
+      operationId,
+      {
+        itemsField: listing.items,
+        totalField: listing.total,
+        input: (word: string): CallInput =>
+          listing.search === undefined
+            ? { path: { ...listing.path } }
+            : { query: { [listing.search]: word } },
+      },
+    ]),
+  );
 
 /** Items every paged route matches without a filter: two assistants (nt) and two published plugins, all carrying one word. */
 const PAGED_ITEMS = 2;
@@ -478,7 +453,10 @@ function pagedWord(context: CheckContext): Promise<string> {
 /** Sends a query-parameter case to its paged route. */
 export async function sendQueryCase(context: CheckContext, rule: InputCase): Promise<Exchange> {
   const route = PAGED_ROUTES[rule.operationId];
-  if (!route) throw new Error(`input rules: no paged route ${rule.operationId}; add it to PAGED_ROUTES`);
+  if (!route)
+    throw new Error(
+      `input rules: ${rule.operationId} is no paginated listing of a kind (src/resources/kinds/)`,
+    );
   const word = await pagedWord(context);
   const input = route.input(word);
   return context.as('full').call(rule.operationId, {

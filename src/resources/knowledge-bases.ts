@@ -1,8 +1,7 @@
-import { requireField, requireRemoved, requireSuccess } from './setup.ts';
 import type { ApiClient } from '../http/client.ts';
 import type { CreatedResource } from './assistants.ts';
-import type { CreateOptions } from './kinds/create.ts';
-import { bodyOf, stringIn } from '../http/json.ts';
+import { creatorOf, removeOne, trackOne, type Creator } from './kinds/create.ts';
+import { KNOWLEDGE_BASE } from './kinds/knowledge-base.ts';
 import type { ResourceTracker } from './tracker.ts';
 
 export interface CreatedKnowledgeBase extends CreatedResource {
@@ -10,36 +9,17 @@ export interface CreatedKnowledgeBase extends CreatedResource {
 }
 
 export async function deleteKnowledgeBase(client: ApiClient, kbId: string): Promise<void> {
-  requireRemoved(await client.call('deleteKnowledgeBase', { path: { kbId } }));
+  await removeOne(KNOWLEDGE_BASE, client, kbId);
 }
 
 /**
  * Creates a knowledge base (its `name` carries the run's prefix) and registers its deletion with the
- * tracker right away. Create answers 201; anything else is a SetupError (a failure only of a check
- * about createKnowledgeBase).
+ * tracker as soon as the answer names its `kbId`. Create answers 201; anything else is a SetupError
+ * (a failure only of a check about createKnowledgeBase).
  */
-export async function createKnowledgeBase(
-  client: ApiClient,
-  tracker: ResourceTracker,
-  body: { name: string; description?: string },
-  options: CreateOptions = {},
-): Promise<CreatedKnowledgeBase> {
-  const exchange = await client.call('createKnowledgeBase', { body });
-  const kbId = stringIn(bodyOf(exchange), 'kbId');
-  const cleanup = options.cleanupClient ?? client;
-  const forget =
-    kbId === undefined
-      ? () => {}
-      : tracker.register(`knowledge base ${kbId} (${body.name})`, () => deleteKnowledgeBase(cleanup, kbId));
-  requireSuccess(`create knowledge base ${body.name}`, exchange, 201);
-  return {
-    exchange,
-    kbId: kbId ?? requireField(`create knowledge base ${body.name}`, exchange, 'kbId'),
-    forget,
-  };
-}
+export const createKnowledgeBase: Creator<CreatedKnowledgeBase> = creatorOf(KNOWLEDGE_BASE, 'kbId');
 
 /** Registers the deletion of a base the check did not create through `createKnowledgeBase`. */
 export function trackKnowledgeBase(tracker: ResourceTracker, client: ApiClient, kbId: string): () => void {
-  return tracker.register(`knowledge base ${kbId}`, () => deleteKnowledgeBase(client, kbId));
+  return trackOne(KNOWLEDGE_BASE, tracker, client, kbId);
 }

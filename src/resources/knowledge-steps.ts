@@ -4,22 +4,22 @@ import { expectStatus } from '../checks/status.ts';
 import { requireField } from './setup.ts';
 import { pollUntil } from '../harness/poll.ts';
 import type { FixtureFile } from '../generate/fixture-sentences.ts';
-import { baseBody, textBody } from '../generate/knowledge.ts';
+import { textBody } from '../generate/knowledge.ts';
 import type { BodyOverrides } from '../generate/overrides.ts';
 import type { Spec } from '../spec/openapi.ts';
 import type { ResourceTracker } from './tracker.ts';
 import type { ApiClient } from '../http/client.ts';
 import type { Exchange } from '../http/exchange.ts';
-import { createAssistant, readAssistant, type CreatedAssistant } from './assistants.ts';
-import { assistantDrafter } from './drafts.ts';
+import { readAssistant, type CreatedAssistant } from './assistants.ts';
 import { bodyOf, isObject, objectsIn, type JsonObject } from '../http/json.ts';
-import { createKnowledgeBase, type CreatedKnowledgeBase } from './knowledge-bases.ts';
+import type { CreatedKnowledgeBase } from './knowledge-bases.ts';
+import { ResourceMaker } from './maker.ts';
 import { fixtureFilePart } from './fixture-site.ts';
 
 /**
- * The steps the knowledge-base checks are made of: creating what a check needs (named with the
- * run's prefix, drawn from the generators, tracked for cleanup) and reading state back. Every read
- * is itself checked: the documented status and the spec's schema for the answer.
+ * The steps the knowledge-base checks are made of: creating what a check needs (the bases and
+ * assistants through a ResourceMaker, as `ctx.make` does) and reading state back. Every read is
+ * itself checked: the documented status and the spec's schema for the answer.
  */
 
 export interface Stats {
@@ -67,13 +67,15 @@ export interface KnowledgeStepsContext {
 
 export class KnowledgeSteps {
   readonly client: ApiClient;
-  private drafter: Promise<(overrides?: Record<string, unknown>) => Record<string, unknown>> | undefined;
+  /** Makes the bases and assistants, with this client: the one way set-up creates. */
+  private readonly maker: ResourceMaker;
 
   constructor(
     client: ApiClient,
     private readonly context: KnowledgeStepsContext,
   ) {
     this.client = client;
+    this.maker = new ResourceMaker(client, context.tracker, context.spec, context.prefix);
   }
 
   // ---------------------------------------------------------------- bases
@@ -87,14 +89,8 @@ export class KnowledgeSteps {
   }
 
   /** A base from a drawn create body (with the check's overrides), deleted when the file ends. */
-  async createBase(overrides: BodyOverrides = {}): Promise<CreatedBase> {
-    const body = baseBody(this.context.spec, this.context.prefix, overrides);
-    const created = await createKnowledgeBase(
-      this.client,
-      this.context.tracker,
-      body as { name: string; description?: string },
-    );
-    return { ...created, body };
+  createBase(overrides: BodyOverrides = {}): Promise<CreatedBase> {
+    return this.maker.knowledgeBase(overrides);
   }
 
   /** Every base of the list (200 and the schema checked). */
@@ -222,10 +218,8 @@ export class KnowledgeSteps {
   // ---------------------------------------------------------------- assistants and attachments
 
   /** An assistant from a drawn create body, its voice from the target's catalog; deleted when the file ends. */
-  async createAssistant(): Promise<CreatedAssistant> {
-    this.drafter ??= assistantDrafter(this.client, this.context.spec, this.context.prefix);
-    const draft = await this.drafter;
-    return createAssistant(this.client, this.context.tracker, draft({ os: ['nt'] }));
+  createAssistant(): Promise<CreatedAssistant> {
+    return this.maker.assistant({ os: ['nt'] });
   }
 
   attach(kbId: string, personaId: string, body?: Record<string, unknown>): Promise<Exchange> {

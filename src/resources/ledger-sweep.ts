@@ -1,6 +1,7 @@
 import type { ApiClient } from '../http/client.ts';
 import { answer } from './kinds/read.ts';
-import { KINDS, type KindRegistry, type TrackedKind } from './kinds/registry.ts';
+import type { TrackedKind } from './kinds/kind.ts';
+import { KINDS, type KindRegistry } from './kinds/registry.ts';
 import { LedgerWriter, type LedgerAccount, type LedgerState, type OpenEntry } from './ledger.ts';
 
 /**

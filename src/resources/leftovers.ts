@@ -2,7 +2,8 @@ import type { ApiClient } from '../http/client.ts';
 import { bodyOf, objectsIn, type JsonObject } from '../http/json.ts';
 import { removeOne } from './kinds/create.ts';
 import type { LeftoverListing, ResourceKind } from './kinds/kind.ts';
-import { KINDS, type KindRegistry, type TrackedKind } from './kinds/registry.ts';
+import type { TrackedKind } from './kinds/kind.ts';
+import { KINDS, type KindRegistry } from './kinds/registry.ts';
 import { collectListed } from './pages.ts';
 import { RUN_NAME_PATTERN } from './run-id.ts';
 

@@ -46,6 +46,23 @@ describe('ctx.make: set-up through the resource kinds', () => {
     expect(foundOwnPlugin(await getPlugin(full, plugin.title), plugin.title)).toBe(false);
   });
 
+  it('makes a knowledge base, tracked by the kbId its answer names', async () => {
+    const tracker = new ResourceTracker();
+    const maker = new ResourceMaker(full, tracker, spec, PREFIX);
+    const base = await maker.knowledgeBase({ description: 'Tide tables' });
+    expect(base.body.description).toBe('Tide tables');
+    expect(String(base.body.name).startsWith(PREFIX)).toBe(true);
+    const listed = async () =>
+      ((await full.call('listKnowledgeBases')).response?.json as { kbs: Array<{ kbId: string }> }).kbs;
+    expect((await listed()).map((kb) => kb.kbId)).toContain(base.kbId);
+    expect(tracker.size).toBe(1);
+    expect(await tracker.cleanupAll()).toEqual([]);
+    expect((await listed()).map((kb) => kb.kbId)).not.toContain(base.kbId);
+    const refused = await maker.knowledgeBase({ name: undefined }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(SetupError);
+    expect(tracker.size).toBe(0);
+  });
+
   it('a create the target refuses is a SetupError, and nothing stays tracked', async () => {
     const tracker = new ResourceTracker();
     const error = await new ResourceMaker(full, tracker, spec, PREFIX)

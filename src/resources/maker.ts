@@ -1,9 +1,12 @@
 import type { ApiClient } from '../http/client.ts';
 import type { BodyOverrides } from '../generate/overrides.ts';
+import { baseBody } from '../generate/knowledge.ts';
 import type { Spec } from '../spec/openapi.ts';
-import { createAssistant, type CreatedAssistant } from './assistants.ts';
+import { createAssistant, type CreatedAssistant, type CreatedResource } from './assistants.ts';
 import { assistantDrafter, pluginBody } from './drafts.ts';
-import type { CreateOptions } from './kinds/create.ts';
+import { createOne, trackOne, type CreateOptions } from './kinds/create.ts';
+import type { TrackedKind } from './kinds/kind.ts';
+import { createKnowledgeBase, type CreatedKnowledgeBase } from './knowledge-bases.ts';
 import { createPlugin, type CreatedPlugin } from './plugins.ts';
 import type { ResourceTracker } from './tracker.ts';
 
@@ -21,8 +24,8 @@ export class ResourceMaker {
   private drafter: ReturnType<typeof assistantDrafter> | undefined;
 
   constructor(
-    private readonly client: ApiClient,
-    private readonly tracker: ResourceTracker,
+    readonly client: ApiClient,
+    readonly tracker: ResourceTracker,
     private readonly spec: Spec,
     private readonly prefix: string,
   ) {}
@@ -39,5 +42,30 @@ export class ResourceMaker {
   async plugin(overrides: BodyOverrides = {}, options: CreateOptions = {}): Promise<Made<CreatedPlugin>> {
     const body = pluginBody(this.spec, this.prefix, overrides);
     return { ...(await createPlugin(this.client, this.tracker, body, options)), body };
+  }
+
+  async knowledgeBase(
+    overrides: BodyOverrides = {},
+    options: CreateOptions = {},
+  ): Promise<Made<CreatedKnowledgeBase>> {
+    const body = baseBody(this.spec, this.prefix, overrides);
+    return { ...(await createKnowledgeBase(this.client, this.tracker, body, options)), body };
+  }
+
+  /** One of `kind` from a body the caller wrote whole (its identity carrying the run's prefix). */
+  async create(
+    kind: TrackedKind,
+    body: Record<string, unknown>,
+    options: CreateOptions = {},
+  ): Promise<CreatedResource & { id: string }> {
+    return createOne(kind, this.client, this.tracker, body, options);
+  }
+
+  /**
+   * Registers the removal of one of `kind` a call made outside the maker (a create that should have
+   * been refused, an assistant handed over); `client` deletes it (default: this account's).
+   */
+  track(kind: TrackedKind, id: string, client: ApiClient = this.client): () => void {
+    return trackOne(kind, this.tracker, client, id);
   }
 }

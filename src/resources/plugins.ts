@@ -3,7 +3,7 @@ import type { ApiClient } from '../http/client.ts';
 import type { Exchange } from '../http/exchange.ts';
 import type { CreatedResource } from './assistants.ts';
 import { bodyOf, isObject } from '../http/json.ts';
-import { createOne, removeOne, trackOne, type CreateOptions } from './kinds/create.ts';
+import { creatorOf, removeOne, trackOne, type Creator } from './kinds/create.ts';
 import { PLUGIN } from './kinds/plugin.ts';
 import type { ResourceTracker } from './tracker.ts';
 
@@ -22,15 +22,7 @@ export async function deletePlugin(client: ApiClient, title: string): Promise<vo
  * tracker right away. A create that does not answer 200 is a SetupError (a failure only of a check
  * about createPlugin).
  */
-export async function createPlugin(
-  client: ApiClient,
-  tracker: ResourceTracker,
-  body: Record<string, unknown>,
-  options: CreateOptions = {},
-): Promise<CreatedPlugin> {
-  const { exchange, id, forget } = await createOne(PLUGIN, client, tracker, body, options);
-  return { exchange, title: id, forget };
-}
+export const createPlugin: Creator<CreatedPlugin> = creatorOf(PLUGIN, 'title');
 
 /**
  * Registers the deletion of a plugin a check created by other means (e.g. a create that was

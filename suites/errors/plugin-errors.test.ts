@@ -9,7 +9,8 @@ import type { ApiClient } from '../../src/http/client.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
 import type { Spec } from '../../src/spec/openapi.ts';
 import { succeeded } from '../../src/http/json.ts';
-import { pluginBody, type AccountResources } from '../../src/resources/account.ts';
+import { type AccountResources } from '../../src/resources/account.ts';
+import { echoPluginBody } from '../../src/resources/drafts.ts';
 import { requireSuccess } from '../../src/resources/setup.ts';
 
 /** The plugin rows of the Errors table, and the reserved titles beneath it. */
@@ -60,7 +61,7 @@ describe('createPlugin — POST /plugin/enterprise/createGlobalPlugin', () => {
       const resources = context.resources();
       const first = await resources.createPlugin('duplicate');
       const exchange = await resources.client.call('createPlugin', {
-        body: { ...pluginBody(first.title), name: 'The same title again' },
+        body: { ...echoPluginBody(first.title), name: 'The same title again' },
       });
       context.observe('ERR-20', `duplicate plugin title: ${errorSummary(exchange)}`);
       expectStatus(exchange, 400);
@@ -80,7 +81,7 @@ describe('createPlugin — POST /plugin/enterprise/createGlobalPlugin', () => {
       let namesAll = true;
       for (const missing of required) {
         const title = resources.pluginTitle(`missing-${missing.toLowerCase()}`);
-        const body = pluginBody(title);
+        const body = echoPluginBody(title);
         delete body[missing];
         const exchange = await resources.client.call('createPlugin', { body });
         trackIfCreated(resources, title, exchange);
@@ -119,7 +120,7 @@ describe('createPlugin — POST /plugin/enterprise/createGlobalPlugin', () => {
         const before = await countOf();
         if (before > 0)
           context.observe('ERR-25', `the own catalog already lists a plugin titled ${reserved}`);
-        const exchange = await resources.client.call('createPlugin', { body: pluginBody(reserved) });
+        const exchange = await resources.client.call('createPlugin', { body: echoPluginBody(reserved) });
         if (before === 0) trackIfCreated(resources, reserved, exchange);
         context.observe('ERR-26', `reserved title ${reserved}: ${errorSummary(exchange)}`);
         // A 5xx is no documented refusal (warned), but only after the catalog was judged.

@@ -41,6 +41,30 @@ export const ASSISTANT = {
   },
   lists: {
     listPersonas: { items: 'allPersonas', total: 'totalPersonas', path: { sessionId: SESSION_ID } },
-    searchPersonas: { items: 'allPersonas', total: 'totalPersonas', path: {} },
+    searchPersonas: { items: 'allPersonas', total: 'totalPersonas', path: {}, search: 'search' },
+  },
+  requests: {
+    listPersonas: () => ({ input: { path: { sessionId: SESSION_ID } } }),
+    searchPersonas: (bench) => ({ input: { query: { search: bench.prefix } } }),
+    getPersona: async (bench) => {
+      const { customPersonaId } = await bench.persona();
+      return { input: { path: { sessionId: SESSION_ID, personaId: customPersonaId } } };
+    },
+    updatePersona: async (bench) => {
+      const { customPersonaId } = await bench.persona();
+      return { input: { body: { personaId: customPersonaId, title: 'Updated by the conformance suite' } } };
+    },
+    transferOwnership: async (bench) => {
+      const persona = await bench.throwaway('assistant', 'to-transfer');
+      // An address with no account: a transfer let through by mistake cannot move the assistant
+      // anywhere. The document answers that setup with a refusal ("must already have an account").
+      return {
+        documentedAnswer: 'refused',
+        input: {
+          path: { personaId: await bench.personaObjectId(persona.id) },
+          body: { newOwnerEmail: `nobody-${bench.prefix}@example.invalid` },
+        },
+      };
+    },
   },
 } as const satisfies ResourceKind;

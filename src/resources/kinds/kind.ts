@@ -1,10 +1,12 @@
 import type { ApiClient, CallInput, QueryValue } from '../../http/client.ts';
+import type { Exchange } from '../../http/exchange.ts';
 
 /**
  * A kind of resource the suite makes on the target, as data: which operations make and remove it,
- * how the run's ledger names and finds it, how cleanup recognises it on an account, and what a dry
- * run says about it. Every table of the run (ledger, sweep, leftovers, dry-run plan, paginated
- * collections) reads these descriptors, so a new kind is one descriptor here. Operation ids are
+ * how the run's ledger names and finds it, how cleanup recognises it on an account, what a dry run
+ * says about it, and a valid request for each of its operations (the scope matrix's). Every table
+ * of the run (ledger, sweep, leftovers, dry-run plan, paginated collections, prepared requests)
+ * reads these descriptors, so a new kind is one descriptor here plus its checks. Operation ids are
  * those of spec/openapi.yaml; a unit test holds every descriptor to it.
  */
 export interface ResourceKind {
@@ -23,6 +25,61 @@ export interface ResourceKind {
   readonly leftovers?: LeftoverListing;
   /** The operations listing it, by operation id (paginated ones are read by src/resources/pages.ts). */
   readonly lists?: Readonly<Record<string, Listing>>;
+  /**
+   * A valid request for each of its operations, by operation id; a tracked kind's create and delete
+   * are derived from the descriptor (src/resources/kinds/requests.ts) and are not listed here.
+   */
+  readonly requests?: Readonly<Record<string, RequestBuilder>>;
+}
+
+/** A kind the run writes down in its ledger and removes itself. */
+export type TrackedKind = ResourceKind & { readonly tracked: Tracked };
+
+/**
+ * A request that is valid for a key allowed to make it, on resources made for the purpose. A key
+ * that must be refused then has nothing but its scope to be refused for, and a wrong
+ * implementation that lets it through consumes only throwaway resources.
+ */
+export interface PreparedRequest {
+  input: CallInput;
+  /**
+   * What the document says a key allowed to make the call gets for this request: the operation's
+   * success (status and schema), or for a setup the document answers otherwise, a refusal of the
+   * request itself (never one for scope).
+   */
+  documentedAnswer?: 'success' | 'refused';
+  /** Called with the answer: registers what the call created, forgets what it deleted. */
+  settle?: (exchange: Exchange) => void;
+}
+
+export type RequestBuilder = (bench: Bench) => PreparedRequest | Promise<PreparedRequest>;
+
+/**
+ * What prepared requests are made on: the file's shared resources of account A (made once, with the
+ * full key) and throwaway ones (src/resources/operation-requests.ts's Workbench).
+ */
+export interface Bench {
+  /** Unique to the run and file: in every name a request carries. */
+  readonly prefix: string;
+  /** Where the run serves the pages an ingest of a URL fetches. */
+  readonly fixtureBaseUrl: string;
+  persona(): Promise<{ customPersonaId: string }>;
+  plugin(): Promise<{ title: string }>;
+  /** A base holding one pasted-text document. */
+  base(): Promise<{ kbId: string }>;
+  /** A second base, attached and detached again by the detach checks. */
+  detachableBase(): Promise<{ kbId: string }>;
+  /** A create body of a tracked kind (by its name), its identity unique within the file. */
+  createBody(kind: string, label: string): Promise<Record<string, unknown>>;
+  /** One of a tracked kind made for a single request, which may delete or hand it over. */
+  throwaway(kind: string, label: string): Promise<{ id: string; forget: () => void }>;
+  /** Registers the removal of one of a tracked kind a request created. */
+  track(kind: string, id: string): void;
+  /** The object `_id` of an assistant (the transfer route's `personaId`). */
+  personaObjectId(customPersonaId: string): Promise<string>;
+  /** Pastes a text into a base; its docId. */
+  ingestText(kbId: string, title: string, text: string): Promise<string>;
+  attach(kbId: string, personaId: string): Promise<void>;
 }
 
 export interface CreateOperation {
@@ -34,7 +91,7 @@ export interface CreateOperation {
   readonly planLabel?: string;
 }
 
-export interface Tracked {
+interface Tracked {
   /** The create body's field holding the identity a delete takes, when the suite chooses it. */
   readonly idInBody?: string;
   /** The create answer's field holding that identity, when the server chooses it. */
@@ -70,6 +127,8 @@ export interface Listing {
   readonly total?: string;
   /** Path parameters the route needs (the vestigial `sessionId` / `userId`). */
   readonly path?: Readonly<Record<string, string>>;
+  /** For a search: the query parameter its term goes in. */
+  readonly search?: string;
 }
 
 export interface LeftoverListing {

@@ -1,6 +1,10 @@
 import type { ResourceKind } from './kind.ts';
 import { listed } from './read.ts';
 
+/** The text the bench's shared base holds, and what its prepared ingests paste and upload. */
+export const SAMPLE_TEXT =
+  'The conformance suite keeps a logbook of lighthouse keepers. Each keeper rowed supplies ashore when the swell allowed a landing.';
+
 /** A base shared with the account is not its own: it is never the suite's to remove. */
 const own = (item: Readonly<Record<string, unknown>>): boolean => item.shared !== true;
 
@@ -41,4 +45,15 @@ export const KNOWLEDGE_BASE = {
     own,
   },
   lists: { listKnowledgeBases: { items: 'kbs' } },
+  requests: {
+    listKnowledgeBases: () => ({ input: {} }),
+    queryKnowledgeBase: async (bench) => ({
+      input: { path: { kbId: (await bench.base()).kbId }, body: { query: 'lighthouse keepers' } },
+    }),
+    getKnowledgeBaseStats: async (bench) => ({ input: { path: { kbId: (await bench.base()).kbId } } }),
+    setAutoRefresh: async (bench) => ({
+      input: { path: { kbId: (await bench.base()).kbId }, body: { enabled: false } },
+    }),
+    refreshNow: async (bench) => ({ input: { path: { kbId: (await bench.base()).kbId } } }),
+  },
 } as const satisfies ResourceKind;

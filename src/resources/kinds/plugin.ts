@@ -29,6 +29,16 @@ export const PLUGIN = {
   },
   lists: {
     listPlugins: { items: 'plugin', total: 'totalPlugins', path: { userId: USER_ID } },
-    searchPlugins: { items: 'plugin', total: 'totalPlugins', path: {} },
+    searchPlugins: { items: 'plugin', total: 'totalPlugins', path: {}, search: 'search' },
+  },
+  requests: {
+    listPlugins: () => ({ input: { path: { userId: USER_ID } } }),
+    getPlugin: async (bench) => ({ input: { query: { title: (await bench.plugin()).title } } }),
+    searchPlugins: (bench) => ({ input: { query: { search: bench.prefix } } }),
+    updatePlugin: async (bench) => ({
+      input: {
+        body: { title: (await bench.plugin()).title, human_description: 'Updated by the conformance suite.' },
+      },
+    }),
   },
 } as const satisfies ResourceKind;

@@ -10,7 +10,9 @@ import { isWrite, loadOperationIndexSync, loadSpec, type Spec } from '../../spec
 import { sweepLedger } from '../ledger-sweep.ts';
 import { ledgerFile, LedgerWriter, readLedger } from '../ledger.ts';
 import { findLeftovers, prefixPattern } from '../leftovers.ts';
-import type { ResourceKind } from './kind.ts';
+import { PAGED_ROUTES } from '../input-rule-subjects.ts';
+import { prepareRequest } from '../operation-requests.ts';
+import type { Bench, ResourceKind } from './kind.ts';
 import { COLLECTIONS, KindRegistry, RESOURCE_KINDS } from './registry.ts';
 
 const RUN = 'cfrun0mwvaaaaaaaaaaaaa';
@@ -178,6 +180,30 @@ describe('a resource kind added through the registry alone', () => {
     ]);
     expect(target.calls.filter((call) => call === 'deleteWidget')).toHaveLength(1);
   });
+  it('has a prepared create and delete for the scope matrix, and its own requests', async () => {
+    const tracked: string[] = [];
+    const bench = {
+      createBody: (kind: string, label: string) => Promise.resolve({ name: `${RUN}-${kind}-${label}` }),
+      throwaway: (kind: string) =>
+        Promise.resolve({ id: 'w7', forget: () => tracked.push(`forgot ${kind}`) }),
+      track: (kind: string, id: string) => void tracked.push(`${kind} ${id}`),
+    } as Partial<Bench> as Bench;
+    const create = await prepareRequest('createWidget', bench, kinds);
+    create.settle?.(exchange('createWidget', 201, { widgetId: 'w8' }));
+    const remove = await prepareRequest('deleteWidget', bench, kinds);
+    remove.settle?.(exchange('deleteWidget', 200));
+    expect([create.input, remove.input]).toEqual([
+      { body: { name: `${RUN}-widget-created` } },
+      { path: { widgetId: 'w7' } },
+    ]);
+    expect(tracked).toEqual(['widget w8', 'forgot widget']);
+    const listing = new KindRegistry([
+      ...RESOURCE_KINDS,
+      { ...WIDGET, requests: { listWidgets: () => ({ input: { query: { page: 1 } } }) } },
+    ]);
+    expect((await prepareRequest('listWidgets', bench, listing)).input).toEqual({ query: { page: 1 } });
+  });
+
   it('an unanswered create is held open by name only when its kind can be found by name', async () => {
     dir = await mkdtemp(join(tmpdir(), 'kinds-'));
     const file = ledgerFile(dir, RUN);
@@ -212,16 +238,21 @@ describe('the registry', () => {
     }
   });
 
-  it('pages the collections the assistant and plugin kinds describe with a total', () => {
+  it('pages the collections the assistant and plugin kinds describe with a total, searches by their term', () => {
     expect(Object.keys(COLLECTIONS).sort()).toEqual([
       'listPersonas',
       'listPlugins',
       'searchPersonas',
       'searchPlugins',
     ]);
+    expect([PAGED_ROUTES.searchPlugins?.input('tide'), PAGED_ROUTES.listPersonas?.input('tide')]).toEqual([
+      { query: { search: 'tide' } },
+      { path: { sessionId: 'conformance' } },
+    ]);
+    expect(PAGED_ROUTES.listPlugins).toMatchObject({ itemsField: 'plugin', totalField: 'totalPlugins' });
   });
 
-  it('refuses a kind nothing would remove, a parent it does not describe and a create claimed twice', () => {
+  it('refuses a kind nothing would remove, a parent it does not describe, a create or a request claimed twice', () => {
     const loose: ResourceKind = { name: 'loose', creates: [{ operationId: 'createLoose' }] };
     expect(() => new KindRegistry([loose])).toThrow(/"loose" is neither tracked nor part of another kind/);
     expect(() => new KindRegistry([{ ...loose, parents: ['nowhere'] }])).toThrow(
@@ -230,5 +261,9 @@ describe('the registry', () => {
     expect(
       () => new KindRegistry([...RESOURCE_KINDS, { ...WIDGET, creates: [{ operationId: 'createPlugin' }] }]),
     ).toThrow(/createPlugin creates two kinds/);
+    const claimed = { ...WIDGET, requests: { getPlugin: () => ({ input: {} }) } };
+    expect(() => new KindRegistry([...RESOURCE_KINDS, claimed])).toThrow(
+      /getPlugin has two prepared requests/,
+    );
   });
 });

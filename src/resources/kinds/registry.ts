@@ -1,11 +1,9 @@
 import { ASSISTANT } from './assistant.ts';
 import { ATTACHMENT, DOCUMENT, SHARE_LINK } from './children.ts';
-import type { CreateOperation, Listing, ResourceKind, Tracked } from './kind.ts';
+import type { CreateOperation, Listing, RequestBuilder, ResourceKind, TrackedKind } from './kind.ts';
 import { KNOWLEDGE_BASE } from './knowledge-base.ts';
 import { PLUGIN } from './plugin.ts';
-
-/** A kind the run writes down in its ledger and removes itself. */
-export type TrackedKind = ResourceKind & { readonly tracked: Tracked };
+import { creating, deleting } from './requests.ts';
 
 /**
  * The kinds a run knows, looked up the ways the ledger, the sweep, cleanup and the dry-run plan
@@ -16,6 +14,7 @@ export class KindRegistry {
   private readonly byCreate = new Map<string, { kind: ResourceKind; create: CreateOperation }>();
   private readonly byDelete = new Map<string, TrackedKind>();
   private readonly byName = new Map<string, ResourceKind>();
+  private readonly requests = new Map<string, RequestBuilder>();
 
   constructor(readonly kinds: readonly ResourceKind[]) {
     for (const kind of kinds) {
@@ -34,9 +33,34 @@ export class KindRegistry {
           throw new Error(`resource kinds: ${create.operationId} creates two kinds`);
         this.byCreate.set(create.operationId, { kind, create });
       }
-      if (kind.tracked !== undefined)
-        this.byDelete.set(kind.tracked.delete.operationId, { ...kind, tracked: kind.tracked });
+      if (kind.tracked !== undefined) {
+        const tracked: TrackedKind = { ...kind, tracked: kind.tracked };
+        this.byDelete.set(kind.tracked.delete.operationId, tracked);
+        this.addRequest(kind.creates[0]?.operationId, creating(tracked));
+        this.addRequest(kind.tracked.delete.operationId, deleting(tracked));
+      }
+      for (const [operationId, build] of Object.entries(kind.requests ?? {}))
+        this.addRequest(operationId, build);
     }
+  }
+
+  private addRequest(operationId: string | undefined, build: RequestBuilder): void {
+    if (operationId === undefined) return;
+    if (this.requests.has(operationId))
+      throw new Error(`resource kinds: ${operationId} has two prepared requests`);
+    this.requests.set(operationId, build);
+  }
+
+  /** How a valid request for an operation on a kind is made (undefined: no kind has the operation). */
+  request(operationId: string): RequestBuilder | undefined {
+    return this.requests.get(operationId);
+  }
+
+  /** The kinds the run tracks itself, in the sweep's order. */
+  trackedKinds(): TrackedKind[] {
+    return this.kinds.flatMap((kind) =>
+      kind.tracked === undefined ? [] : [{ ...kind, tracked: kind.tracked }],
+    );
   }
 
   /** The tracked kind a create operation makes (undefined: the operation makes none). */

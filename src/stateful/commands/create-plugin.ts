@@ -1,4 +1,4 @@
-import { pluginBody } from '../../resources/account.ts';
+import { echoPluginBody } from '../../resources/drafts.ts';
 import { createPlugin, pluginObjectId } from '../../resources/plugins.ts';
 import type { AccountModel, ModelPlugin } from '../model.ts';
 import { Step } from '../step.ts';
@@ -22,7 +22,7 @@ export function modelPluginBody(
   os: readonly string[],
 ): Record<string, unknown> {
   return {
-    ...pluginBody(title),
+    ...echoPluginBody(title),
     name: `Conformance ${title}`,
     human_description: `Echoes its argument (${title}); created by the conformance suite.`,
     ai_description: `Call ${title} with a word; it returns the same word.`,
