@@ -140,6 +140,11 @@ export class World {
     this.pluginTerm = uniqueWord(prefix).replace(/-/g, '_');
   }
 
+  /** Names the running step by what it drew: its toString says only what it may draw. */
+  nameStep(step: string): void {
+    this.steps[this.steps.length - 1] = step;
+  }
+
   /** Every exchange of `client` is remembered as the world's last, for the failure report. */
   private watched(client: ApiClient): ApiClient {
     const call = client.call.bind(client);

@@ -3,7 +3,7 @@ import { ConformanceFailure } from '../../checks/failure.ts';
 import { markerWord, textOfLength } from '../../generate/knowledge.ts';
 import { bodyOf } from '../../http/json.ts';
 import { picked, TOP_K_MAX, type AccountModel } from '../model.ts';
-import { Step } from '../step.ts';
+import { StepOnOne } from '../step.ts';
 import { expectResultsFromLiveDocuments, settled } from '../views/knowledge.ts';
 import { expectBaseInStep, type World } from '../world.ts';
 import { firstSentence, LENGTHS, MAX_DOCUMENTS } from './ingest-text.ts';
@@ -21,24 +21,25 @@ function basesWithDeletedTitles(model: Readonly<AccountModel>): number[] {
  * document's sentence returns none of its chunks. A service keeping a deleted document's identity
  * (a soft delete, a title index not cleared) shows here.
  */
-export class IngestReusedTitle extends Step {
+export class IngestReusedTitle extends StepOnOne(basesWithDeletedTitles) {
   constructor(
-    /** Picks one of those bases, and one of its deleted documents. */
-    private readonly pickBase: number,
+    pick: number,
+    /** Picks one of the base's deleted documents. */
     private readonly pickDocument: number,
   ) {
-    super();
+    super(pick);
   }
 
-  check(model: Readonly<AccountModel>): boolean {
-    return basesWithDeletedTitles(model).length > 0 && model.created.document < MAX_DOCUMENTS;
+  override check(model: Readonly<AccountModel>): boolean {
+    return super.check(model) && model.created.document < MAX_DOCUMENTS;
   }
 
   protected async act(model: AccountModel, world: World): Promise<void> {
-    const b = picked(basesWithDeletedTitles(model), this.pickBase) ?? -1;
+    const b = this.chosen(model);
     const [old, title] = picked(model.deletedTitles(b), this.pickDocument) ?? [-1, ''];
-    world.steps[world.steps.length - 1] =
-      `ingest text into base#${b} under the title of deleted doc#${old}: doc#${model.created.document}`;
+    world.nameStep(
+      `ingest text into base#${b} under the title of deleted doc#${old}: doc#${model.created.document}`,
+    );
     const kbId = world.kbId(b);
     const marker = markerWord(world.prefix);
     const text = textOfLength(LENGTHS.short, marker);

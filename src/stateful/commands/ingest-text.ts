@@ -1,7 +1,7 @@
 import { markerWord, textOfLength } from '../../generate/knowledge.ts';
 import { bodyOf } from '../../http/json.ts';
-import { picked, type AccountModel } from '../model.ts';
-import { Step } from '../step.ts';
+import type { AccountModel } from '../model.ts';
+import { live, StepOnOne } from '../step.ts';
 import { expectBaseInStep, type World } from '../world.ts';
 
 /** Documents a sequence ingests at most. */
@@ -24,23 +24,22 @@ export function firstSentence(text: string): string {
  * have grown (documentsCount, docsCount, liveSourcesCount for an inline one, vectorCount when it
  * was chunked).
  */
-export class IngestText extends Step {
+export class IngestText extends StepOnOne(live('bases')) {
   constructor(
-    /** Picks one of the live bases. */
-    private readonly pick: number,
+    pick: number,
     private readonly mode: IngestMode,
     private readonly length: keyof typeof LENGTHS,
   ) {
-    super();
+    super(pick);
   }
 
-  check(model: Readonly<AccountModel>): boolean {
-    return model.bases.size > 0 && model.created.document < MAX_DOCUMENTS;
+  override check(model: Readonly<AccountModel>): boolean {
+    return super.check(model) && model.created.document < MAX_DOCUMENTS;
   }
 
   protected async act(model: AccountModel, world: World): Promise<void> {
-    const b = picked(model.live('bases'), this.pick) ?? -1;
-    world.steps[world.steps.length - 1] = this.describe(`base#${b}`, `doc#${model.created.document}`);
+    const b = this.chosen(model);
+    world.nameStep(this.describe(`base#${b}`, `doc#${model.created.document}`));
     const marker = markerWord(world.prefix);
     const text = textOfLength(LENGTHS[this.length], marker);
     const { docId, tier, exchange, body } = await world.kb.addText(world.kbId(b), { mode: this.mode, text });

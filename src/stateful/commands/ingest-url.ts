@@ -1,8 +1,8 @@
 import { expectIngestUrlAnswer } from '../../checks/ingest-tier.ts';
 import { bodyOf } from '../../http/json.ts';
 import { ARTICLE } from '../../target/fixture-pages.ts';
-import { picked, type AccountModel } from '../model.ts';
-import { Step } from '../step.ts';
+import type { AccountModel } from '../model.ts';
+import { StepOnOne } from '../step.ts';
 import { expectBaseInStep, type World } from '../world.ts';
 import { MAX_DOCUMENTS } from './ingest-text.ts';
 
@@ -26,21 +26,14 @@ function basesWithoutTheArticle(model: Readonly<AccountModel>): number[] {
  * counts have grown. Every such document (in different bases, or after a delete) holds the same
  * words: a query tells them apart by docId.
  */
-export class IngestUrl extends Step {
-  constructor(
-    /** Picks one of the live bases. */
-    private readonly pick: number,
-  ) {
-    super();
-  }
-
-  check(model: Readonly<AccountModel>): boolean {
-    return basesWithoutTheArticle(model).length > 0 && model.created.document < MAX_DOCUMENTS;
+export class IngestUrl extends StepOnOne(basesWithoutTheArticle) {
+  override check(model: Readonly<AccountModel>): boolean {
+    return super.check(model) && model.created.document < MAX_DOCUMENTS;
   }
 
   protected async act(model: AccountModel, world: World): Promise<void> {
-    const b = picked(basesWithoutTheArticle(model), this.pick) ?? -1;
-    world.steps[world.steps.length - 1] = this.describe(`base#${b}`, `doc#${model.created.document}`);
+    const b = this.chosen(model);
+    world.nameStep(this.describe(`base#${b}`, `doc#${model.created.document}`));
     const { exchange, docId } = await world.kb.addUrl(
       world.kbId(b),
       `${world.fixtureBaseUrl}${ARTICLE.path}`,

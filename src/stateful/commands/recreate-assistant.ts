@@ -3,8 +3,8 @@ import { SetupError } from '../../checks/failure.ts';
 import { stableErrorSummary } from '../../checks/stable-summary.ts';
 import { expectStatus } from '../../checks/status.ts';
 import { createAssistant, getAssistant, readAssistant } from '../../resources/assistants.ts';
-import { picked, type AccountModel } from '../model.ts';
-import { Step } from '../step.ts';
+import type { AccountModel } from '../model.ts';
+import { StepOnOne } from '../step.ts';
 import { expectAssistantRead, type World } from '../world.ts';
 import { modelPersonaBody } from './create-assistant.ts';
 
@@ -14,6 +14,11 @@ const MAX_RECREATED = 2;
 /** The successor's platforms (android, as every assistant of the model, and web). */
 const OS = ['android', 'web'];
 
+/** The assistants the sequence deleted, in creation order. */
+function deletedAssistants(model: Readonly<AccountModel>): number[] {
+  return [...model.deletedAssistants].sort((x, y) => x - y);
+}
+
 /**
  * POST createPersona with the customPersonaId of an assistant the sequence deleted. Whether a
  * deleted id can be taken again is not stated (it is unique platform-wide, the delete permanent):
@@ -21,26 +26,21 @@ const OS = ['android', 'web'];
  * shows its name and no base or plugin of the old one; every later view judges it as any other);
  * where it is refused, the old one stays gone (get 400).
  */
-export class RecreateAssistant extends Step {
+export class RecreateAssistant extends StepOnOne(deletedAssistants) {
   constructor(
-    /** Picks one of the deleted assistants. */
-    private readonly pick: number,
+    pick: number,
     private readonly isPublic: boolean,
   ) {
-    super();
+    super(pick);
   }
 
-  check(model: Readonly<AccountModel>): boolean {
-    return model.deletedAssistants.size > 0 && (model.coverage.get('IDS-06') ?? 0) < MAX_RECREATED;
+  override check(model: Readonly<AccountModel>): boolean {
+    return super.check(model) && (model.coverage.get('IDS-06') ?? 0) < MAX_RECREATED;
   }
 
   protected async act(model: AccountModel, world: World): Promise<void> {
-    const d =
-      picked(
-        [...model.deletedAssistants].sort((x, y) => x - y),
-        this.pick,
-      ) ?? -1;
-    world.steps[world.steps.length - 1] = this.describe(`assistant#${d}`);
+    const d = this.chosen(model);
+    world.nameStep(this.describe(`assistant#${d}`));
     const id = world.deletedAssistants.get(d);
     if (id === undefined) throw new Error(`model: deleted assistant #${d} has no id`);
     const body: Record<string, unknown> = {

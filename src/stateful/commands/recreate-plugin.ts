@@ -3,13 +3,18 @@ import { SetupError } from '../../checks/failure.ts';
 import { stableErrorSummary } from '../../checks/stable-summary.ts';
 import { createPlugin, foundOwnPlugin, getPlugin, readPlugin } from '../../resources/plugins.ts';
 import { requireObjectId } from '../../resources/setup.ts';
-import { picked, type AccountModel } from '../model.ts';
-import { Step } from '../step.ts';
+import type { AccountModel } from '../model.ts';
+import { StepOnOne } from '../step.ts';
 import type { World } from '../world.ts';
 import { modelPlugin, modelPluginBody } from './create-plugin.ts';
 
 /** Plugins created again under a deleted one's title, at most, per sequence. */
 const MAX_RECREATED = 2;
+
+/** The plugins the sequence deleted, in creation order. */
+function deletedPlugins(model: Readonly<AccountModel>): number[] {
+  return [...model.deletedPlugins].sort((x, y) => x - y);
+}
 
 /**
  * POST createGlobalPlugin with the title of a plugin the sequence deleted, a new name and new code.
@@ -17,26 +22,21 @@ const MAX_RECREATED = 2;
  * 200, get shows the new plugin (its name, human_description, isPublic) and every later view
  * judges it as any other; where it is refused, the old one stays gone (get does not find it).
  */
-export class RecreatePlugin extends Step {
+export class RecreatePlugin extends StepOnOne(deletedPlugins) {
   constructor(
-    /** Picks one of the deleted plugins. */
-    private readonly pick: number,
+    pick: number,
     private readonly isPublic: boolean,
   ) {
-    super();
+    super(pick);
   }
 
-  check(model: Readonly<AccountModel>): boolean {
-    return model.deletedPlugins.size > 0 && (model.coverage.get('IDS-11') ?? 0) < MAX_RECREATED;
+  override check(model: Readonly<AccountModel>): boolean {
+    return super.check(model) && (model.coverage.get('IDS-11') ?? 0) < MAX_RECREATED;
   }
 
   protected async act(model: AccountModel, world: World): Promise<void> {
-    const p =
-      picked(
-        [...model.deletedPlugins].sort((x, y) => x - y),
-        this.pick,
-      ) ?? -1;
-    world.steps[world.steps.length - 1] = this.describe(`plugin#${p}`);
+    const p = this.chosen(model);
+    world.nameStep(this.describe(`plugin#${p}`));
     const old = world.deletedPlugins.get(p);
     if (old === undefined) throw new Error(`model: deleted plugin #${p} has no title`);
     const { title } = old;

@@ -36,8 +36,9 @@ export class SearchAssistants extends Step {
 
   protected async act(model: AccountModel, world: World): Promise<void> {
     const found = model.searchable(world.searchTerm);
-    world.steps[world.steps.length - 1] =
-      `${this.toString()}: ${found.length > 0 ? found.map((a) => `assistant#${a}`).join(', ') : 'none'} to find`;
+    world.nameStep(
+      `${this.toString()}: ${found.length > 0 ? found.map((a) => `assistant#${a}`).join(', ') : 'none'} to find`,
+    );
     const ours = new Set([...world.assistants.values()].map(({ id }) => id));
     const { walk, judged } = await judgeWalks(
       () =>

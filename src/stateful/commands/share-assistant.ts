@@ -31,7 +31,7 @@ export class ShareAssistant extends Step {
   protected async act(model: AccountModel, world: World): Promise<void> {
     if (this.deleted) return this.shareDeleted(model, world);
     const a = picked(model.live('assistants'), this.pick) ?? -1;
-    world.steps[world.steps.length - 1] = `share assistant#${a}`;
+    world.nameStep(`share assistant#${a}`);
     const exchange = await share(world, world.assistantId(a));
     expectStatus(exchange, 200);
     expectSchema(world.spec, exchange);
@@ -54,7 +54,7 @@ export class ShareAssistant extends Step {
         [...model.deletedAssistants].sort((x, y) => x - y),
         this.pick,
       ) ?? -1;
-    world.steps[world.steps.length - 1] = `share deleted assistant#${a} (recorded)`;
+    world.nameStep(`share deleted assistant#${a} (recorded)`);
     const exchange = await share(world, required(world.deletedAssistants.get(a), a));
     world.observe('AS-SHARE-02', 'share of an assistant after its delete', answered(exchange, world.prefix));
   }

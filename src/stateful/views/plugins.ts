@@ -173,13 +173,13 @@ export async function checkPluginViews(model: AccountModel, world: World): Promi
   if (due(world, next + 2))
     await search(model, world, { search: world.pluginTerm, os: 'web' }, false, "the sequence's plugin word");
   if (due(world, next + 3))
-    for (const p of model.livePlugins())
+    for (const p of model.live('plugins'))
       await search(model, world, { search: world.plugin(p).title }, false, `the title of plugin#${p}`);
 }
 
 /** Get of each live plugin (_id, title and the fields the model is sure of); none of a deleted one. */
 async function gets(model: AccountModel, world: World): Promise<void> {
-  for (const p of model.livePlugins()) {
+  for (const p of model.live('plugins')) {
     const { title, objectId } = world.plugin(p);
     const plugin = await readPlugin(world.client, title);
     const expected = {
