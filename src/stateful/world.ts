@@ -3,15 +3,19 @@ import type { CheckContext } from '../harness/check.ts';
 import { pollUntil } from '../harness/poll.ts';
 import type { ApiClient } from '../http/client.ts';
 import type { Exchange } from '../http/exchange.ts';
-import type { JsonObject } from '../http/json.ts';
+import { bodyOf, stringIn, type JsonObject } from '../http/json.ts';
 import { uniqueWord } from '../generate/identity.ts';
-import { accessiblePluginIds, deleteAssistant, readAssistant } from '../resources/assistants.ts';
+import { accessiblePluginIds, readAssistant } from '../resources/assistants.ts';
 import type { AccountResources } from '../resources/account.ts';
-import { deleteKnowledgeBase } from '../resources/knowledge-bases.ts';
+import { ASSISTANT } from '../resources/kinds/assistant.ts';
+import { createOne, removeOne, trackOne } from '../resources/kinds/create.ts';
+import { KNOWLEDGE_BASE } from '../resources/kinds/knowledge-base.ts';
+import { PLUGIN } from '../resources/kinds/plugin.ts';
+import type { TrackedKind } from '../resources/kinds/registry.ts';
 import { attachmentsOf, type KnowledgeSteps } from '../resources/knowledge-steps.ts';
-import { deletePlugin } from '../resources/plugins.ts';
+import { requireField, requireSuccess } from '../resources/setup.ts';
 import type { ResourceTracker } from '../resources/tracker.ts';
-import type { Spec } from '../spec/openapi.ts';
+import { successStatus, type Spec } from '../spec/openapi.ts';
 import type { AccountModel } from './model.ts';
 
 /** The keys a scoped write is refused to: view on the module, lower than the write needs. */
@@ -140,6 +144,34 @@ export class World {
     this.pluginTerm = uniqueWord(prefix).replace(/-/g, '_');
   }
 
+  /**
+   * Creates an assistant or a plugin through its kind's descriptor (kinds/create.ts): its deletion
+   * registered with the file's tracker before the answer is judged, anything but the documented
+   * success a SetupError (the check's verdict on its own create).
+   */
+  create(kind: TrackedKind, body: Record<string, unknown>): Promise<{ id: string; forget: () => void }> {
+    return createOne(kind, this.client, this.tracker, body);
+  }
+
+  /**
+   * Creates a knowledge base as `create` does. createOne takes only a kind whose identity the body
+   * carries; a base's is in the answer (`idInAnswer`), so it is read there before the deletion is
+   * registered, and a create answered without it is a SetupError.
+   */
+  async createBase(body: {
+    name: string;
+    description?: string;
+  }): Promise<{ id: string; forget: () => void }> {
+    const { creates, tracked } = KNOWLEDGE_BASE;
+    const { operationId } = creates[0];
+    const what = `create ${KNOWLEDGE_BASE.name} ${body.name}`;
+    const exchange = await this.client.call(operationId, { body });
+    const id = stringIn(bodyOf(exchange), tracked.idInAnswer);
+    const forget = id === undefined ? () => {} : trackOne(KNOWLEDGE_BASE, this.tracker, this.client, id);
+    requireSuccess(what, exchange, successStatus(this.client.operation(operationId)));
+    return { id: id ?? requireField(what, exchange, tracked.idInAnswer), forget };
+  }
+
   /** Names the running step by what it drew: its toString says only what it may draw. */
   nameStep(step: string): void {
     this.steps[this.steps.length - 1] = step;
@@ -243,9 +275,9 @@ export class World {
         (id: string) =>
           deleteFromEither(this.transferTo ? [this.transferTo.client, this.client] : [this.client], id),
       ],
-      [this.assistants, (id: string) => deleteAssistant(this.client, id)],
-      [this.plugins, (id: { title: string }) => deletePlugin(this.client, id.title)],
-      [this.bases, (id: string) => deleteKnowledgeBase(this.client, id)],
+      [this.assistants, (id: string) => removeOne(ASSISTANT, this.client, id)],
+      [this.plugins, (id: { title: string }) => removeOne(PLUGIN, this.client, id.title)],
+      [this.bases, (id: string) => removeOne(KNOWLEDGE_BASE, this.client, id)],
     ];
     for (const [created, remove] of steps) {
       for (const [n, { id, forget, remove: own }] of created) {
@@ -264,7 +296,7 @@ export class World {
 async function deleteFromEither(clients: readonly ApiClient[], id: string): Promise<void> {
   const errors: unknown[] = [];
   for (const client of clients)
-    await deleteAssistant(client, id).catch((error: unknown) => errors.push(error));
+    await removeOne(ASSISTANT, client, id).catch((error: unknown) => errors.push(error));
   if (errors.length === clients.length) throw errors[0];
 }
 

@@ -1,5 +1,4 @@
 import { expect } from 'vitest';
-import { createKnowledgeBase } from '../../resources/knowledge-bases.ts';
 import { TOP_K_MAX, type AccountModel } from '../model.ts';
 import { StepOnOne } from '../step.ts';
 import { expectBasesListed, expectStatsSettled } from '../views/knowledge.ts';
@@ -30,7 +29,7 @@ export class CreateBaseReusingName extends StepOnOne(deletedNames) {
     const [old, name] = this.chosen(model);
     world.nameStep(`create a base under the name of deleted base#${old}: base#${model.created.base}`);
     const description = `Created again under a deleted base's name (${world.account.unique('text')}).`;
-    const { kbId, forget } = await createKnowledgeBase(world.client, world.tracker, { name, description });
+    const { id: kbId, forget } = await world.createBase({ name, description });
     // A kbId derived from the name would be the deleted base's again: then it is the new base's,
     // judged as such (empty), not as the deleted one.
     const sameKbId = world.deletedBases.get(old) === kbId;

@@ -1,12 +1,12 @@
 import { expect } from 'vitest';
-import { SetupError } from '../../checks/failure.ts';
-import { stableErrorSummary } from '../../checks/stable-summary.ts';
 import { expectStatus } from '../../checks/status.ts';
-import { createAssistant, getAssistant, readAssistant } from '../../resources/assistants.ts';
+import { getAssistant, readAssistant } from '../../resources/assistants.ts';
+import { ASSISTANT } from '../../resources/kinds/assistant.ts';
 import type { AccountModel } from '../model.ts';
 import { StepOnOne } from '../step.ts';
 import { expectAssistantRead, type World } from '../world.ts';
 import { modelPersonaBody } from './create-assistant.ts';
+import { createdAgain } from './created-again.ts';
 
 /** Assistants created again under a deleted one's id, at most, per sequence. */
 const MAX_RECREATED = 2;
@@ -48,22 +48,12 @@ export class RecreateAssistant extends StepOnOne(deletedAssistants) {
       customPersonaId: id,
     };
     body.name = `Conformance successor ${world.account.unique('again')} ${world.searchTerm}`;
-    let created: Awaited<ReturnType<typeof createAssistant>>;
-    try {
-      created = await createAssistant(world.client, world.tracker, body);
-    } catch (error) {
-      const refusal = error instanceof SetupError ? error.exchange : undefined;
-      const status = refusal?.response?.status;
-      if (refusal === undefined || status === undefined || status < 400 || status >= 500) throw error;
-      world.observe(
-        'IDS-06',
-        "a create under a deleted assistant's customPersonaId",
-        stableErrorSummary(refusal, world.prefix),
-      );
+    const situation = "a create under a deleted assistant's customPersonaId";
+    const created = await createdAgain(world, ASSISTANT, body, 'IDS-06', situation);
+    if (created === undefined) {
       expectStatus(await getAssistant(world.client, id), 400);
       return;
     }
-    world.observe('IDS-06', "a create under a deleted assistant's customPersonaId", 'HTTP 200');
     world.deletedAssistants.delete(d);
     const n = model.recreateAssistant(d, String(body.name), this.isPublic, {
       title: String(body.title),

@@ -1,11 +1,11 @@
 import { expect } from 'vitest';
-import { SetupError } from '../../checks/failure.ts';
-import { stableErrorSummary } from '../../checks/stable-summary.ts';
-import { createPlugin, foundOwnPlugin, getPlugin, readPlugin } from '../../resources/plugins.ts';
+import { PLUGIN } from '../../resources/kinds/plugin.ts';
+import { foundOwnPlugin, getPlugin, readPlugin } from '../../resources/plugins.ts';
 import { requireObjectId } from '../../resources/setup.ts';
 import type { AccountModel } from '../model.ts';
 import { StepOnOne } from '../step.ts';
 import type { World } from '../world.ts';
+import { createdAgain } from './created-again.ts';
 import { modelPlugin, modelPluginBody } from './create-plugin.ts';
 
 /** Plugins created again under a deleted one's title, at most, per sequence. */
@@ -43,25 +43,15 @@ export class RecreatePlugin extends StepOnOne(deletedPlugins) {
     const body = modelPluginBody(world, title, this.isPublic, ['android', 'web']);
     body.name = `Conformance successor ${title}`;
     body.func_run = `def _run(self, word):\n    return word + '${world.account.unique('again')}'\n`;
-    let created: Awaited<ReturnType<typeof createPlugin>>;
-    try {
-      created = await createPlugin(world.client, world.tracker, body);
-    } catch (error) {
-      const refusal = error instanceof SetupError ? error.exchange : undefined;
-      const status = refusal?.response?.status;
-      if (refusal === undefined || status === undefined || status < 400 || status >= 500) throw error;
-      world.observe(
-        'IDS-11',
-        "a create under a deleted plugin's title",
-        stableErrorSummary(refusal, world.prefix),
-      );
+    const situation = "a create under a deleted plugin's title";
+    const created = await createdAgain(world, PLUGIN, body, 'IDS-11', situation);
+    if (created === undefined) {
       expect(
         foundOwnPlugin(await getPlugin(world.client, title), title),
         `get of the deleted plugin#${p}`,
       ).toBe(false);
       return;
     }
-    world.observe('IDS-11', "a create under a deleted plugin's title", 'HTTP 200');
     const plugin = await readPlugin(world.client, title);
     const n = model.recreatePlugin(p, modelPlugin(body));
     world.plugins.set(n, {
