@@ -29,13 +29,19 @@ export abstract class Step implements fc.AsyncCommand<AccountModel, World> {
 }
 
 /** What a step picks among: the live assistants, the attachments, the deleted bases' names… */
-type Candidates<T> = (model: Readonly<AccountModel>) => readonly T[];
+export type Candidates<T> = (model: Readonly<AccountModel>) => readonly T[];
 
 /** The live resources of a kind, in creation order: the candidates of most steps. */
 export const live =
   (kind: 'assistants' | 'plugins' | 'bases'): Candidates<number> =>
   (model) =>
     model.live(kind);
+
+/** The assistants or plugins the sequence deleted, in creation order. */
+export const deleted =
+  (kind: 'assistants' | 'plugins'): Candidates<number> =>
+  (model) =>
+    [...(kind === 'assistants' ? model.deletedAssistants : model.deletedPlugins)].sort((x, y) => x - y);
 
 /**
  * The base of a step on one of `candidates`, the one its drawn number picks (by remainder, as

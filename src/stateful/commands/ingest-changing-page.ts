@@ -4,11 +4,10 @@ import { markerWord } from '../../generate/knowledge.ts';
 import { bodyOf } from '../../http/json.ts';
 import { CHANGING } from '../../target/fixture-pages.ts';
 import type { AccountModel } from '../model.ts';
-import { StepOnOne } from '../step.ts';
 import { settled } from '../views/knowledge.ts';
 import { expectBaseInStep, type World } from '../world.ts';
 import { revisionServed } from './changing-page.ts';
-import { MAX_DOCUMENTS } from './ingest-text.ts';
+import { IngestStep } from './ingest-text.ts';
 
 /**
  * POST /kb/{kbId}/ingest-url with a page of the fixture server whose text changes at every fetch
@@ -28,11 +27,7 @@ function basesWithoutABulletin(model: Readonly<AccountModel>): number[] {
     .filter((b) => ![...model.base(b).documents.values()].some((doc) => doc.title === CHANGING.title));
 }
 
-export class IngestChangingPage extends StepOnOne(basesWithoutABulletin) {
-  override check(model: Readonly<AccountModel>): boolean {
-    return super.check(model) && model.created.document < MAX_DOCUMENTS;
-  }
-
+export class IngestChangingPage extends IngestStep(basesWithoutABulletin) {
   protected async act(model: AccountModel, world: World): Promise<void> {
     const b = this.chosen(model);
     world.nameStep(this.describe(`base#${b}`, `doc#${model.created.document}`));

@@ -4,9 +4,9 @@ import { expectStatus } from '../../checks/status.ts';
 import { markedSentence, markerWord } from '../../generate/knowledge.ts';
 import { bodyOf } from '../../http/json.ts';
 import type { AccountModel } from '../model.ts';
-import { live, StepOnOne } from '../step.ts';
+import { live } from '../step.ts';
 import { expectBaseInStep, type World } from '../world.ts';
-import { MAX_DOCUMENTS } from './ingest-text.ts';
+import { IngestStep } from './ingest-text.ts';
 
 const TYPES = { txt: 'text/plain', md: 'text/markdown' } as const;
 
@@ -16,16 +16,12 @@ const TYPES = { txt: 'text/plain', md: 'text/markdown' } as const;
  * title's default), in a tier the document does not state (the one listed is the model's), and
  * its counts have grown.
  */
-export class IngestFile extends StepOnOne(live('bases')) {
+export class IngestFile extends IngestStep(live('bases')) {
   constructor(
     pick: number,
     private readonly type: keyof typeof TYPES,
   ) {
     super(pick);
-  }
-
-  override check(model: Readonly<AccountModel>): boolean {
-    return super.check(model) && model.created.document < MAX_DOCUMENTS;
   }
 
   protected async act(model: AccountModel, world: World): Promise<void> {

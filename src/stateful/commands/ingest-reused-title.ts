@@ -3,10 +3,9 @@ import { ConformanceFailure } from '../../checks/failure.ts';
 import { markerWord, textOfLength } from '../../generate/knowledge.ts';
 import { bodyOf } from '../../http/json.ts';
 import { picked, TOP_K_MAX, type AccountModel } from '../model.ts';
-import { StepOnOne } from '../step.ts';
 import { expectResultsFromLiveDocuments, settled } from '../views/knowledge.ts';
 import { expectBaseInStep, type World } from '../world.ts';
-import { firstSentence, LENGTHS, MAX_DOCUMENTS } from './ingest-text.ts';
+import { firstSentence, LENGTHS, IngestStep } from './ingest-text.ts';
 
 /** The live bases that held a document since deleted, whose title is known. */
 function basesWithDeletedTitles(model: Readonly<AccountModel>): number[] {
@@ -21,17 +20,13 @@ function basesWithDeletedTitles(model: Readonly<AccountModel>): number[] {
  * document's sentence returns none of its chunks. A service keeping a deleted document's identity
  * (a soft delete, a title index not cleared) shows here.
  */
-export class IngestReusedTitle extends StepOnOne(basesWithDeletedTitles) {
+export class IngestReusedTitle extends IngestStep(basesWithDeletedTitles) {
   constructor(
     pick: number,
     /** Picks one of the base's deleted documents. */
     private readonly pickDocument: number,
   ) {
     super(pick);
-  }
-
-  override check(model: Readonly<AccountModel>): boolean {
-    return super.check(model) && model.created.document < MAX_DOCUMENTS;
   }
 
   protected async act(model: AccountModel, world: World): Promise<void> {

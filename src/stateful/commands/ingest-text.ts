@@ -1,11 +1,11 @@
 import { markerWord, textOfLength } from '../../generate/knowledge.ts';
 import { bodyOf } from '../../http/json.ts';
 import type { AccountModel } from '../model.ts';
-import { live, StepOnOne } from '../step.ts';
+import { live, StepOnOne, type Candidates } from '../step.ts';
 import { expectBaseInStep, type World } from '../world.ts';
 
 /** Documents a sequence ingests at most. */
-export const MAX_DOCUMENTS = 8;
+const MAX_DOCUMENTS = 8;
 
 /** Text lengths on either side of any plausible `auto` threshold. */
 export const LENGTHS = { short: 240, long: 6_000 } as const;
@@ -19,22 +19,31 @@ export function firstSentence(text: string): string {
 }
 
 /**
+ * The base of a step ingesting one more document into one of `bases`: it applies until the
+ * sequence has ingested MAX_DOCUMENTS.
+ */
+export function IngestStep(bases: Candidates<number>) {
+  abstract class Ingest extends StepOnOne(bases) {
+    override check(model: Readonly<AccountModel>): boolean {
+      return super.check(model) && model.created.document < MAX_DOCUMENTS;
+    }
+  }
+  return Ingest;
+}
+
+/**
  * POST ingest-text with a word of its own: the answer of the tier `mode` asks for (either tier's
  * for `auto`, which is then recorded), after which the base lists it in that tier and its counts
  * have grown (documentsCount, docsCount, liveSourcesCount for an inline one, vectorCount when it
  * was chunked).
  */
-export class IngestText extends StepOnOne(live('bases')) {
+export class IngestText extends IngestStep(live('bases')) {
   constructor(
     pick: number,
     private readonly mode: IngestMode,
     private readonly length: keyof typeof LENGTHS,
   ) {
     super(pick);
-  }
-
-  override check(model: Readonly<AccountModel>): boolean {
-    return super.check(model) && model.created.document < MAX_DOCUMENTS;
   }
 
   protected async act(model: AccountModel, world: World): Promise<void> {

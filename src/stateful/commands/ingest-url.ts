@@ -2,9 +2,8 @@ import { expectIngestUrlAnswer } from '../../checks/ingest-tier.ts';
 import { bodyOf } from '../../http/json.ts';
 import { ARTICLE } from '../../target/fixture-pages.ts';
 import type { AccountModel } from '../model.ts';
-import { StepOnOne } from '../step.ts';
 import { expectBaseInStep, type World } from '../world.ts';
-import { MAX_DOCUMENTS } from './ingest-text.ts';
+import { IngestStep } from './ingest-text.ts';
 
 /** A word of the article page, which any document ingested from it holds. */
 const ARTICLE_WORD = 'Farallon';
@@ -26,11 +25,7 @@ function basesWithoutTheArticle(model: Readonly<AccountModel>): number[] {
  * counts have grown. Every such document (in different bases, or after a delete) holds the same
  * words: a query tells them apart by docId.
  */
-export class IngestUrl extends StepOnOne(basesWithoutTheArticle) {
-  override check(model: Readonly<AccountModel>): boolean {
-    return super.check(model) && model.created.document < MAX_DOCUMENTS;
-  }
-
+export class IngestUrl extends IngestStep(basesWithoutTheArticle) {
   protected async act(model: AccountModel, world: World): Promise<void> {
     const b = this.chosen(model);
     world.nameStep(this.describe(`base#${b}`, `doc#${model.created.document}`));

@@ -1,23 +1,13 @@
 import { expect } from 'vitest';
 import { expectStatus } from '../../checks/status.ts';
 import { getAssistant, readAssistant } from '../../resources/assistants.ts';
-import { ASSISTANT } from '../../resources/kinds/assistant.ts';
 import type { AccountModel } from '../model.ts';
-import { StepOnOne } from '../step.ts';
 import { expectAssistantRead, type World } from '../world.ts';
 import { modelPersonaBody } from './create-assistant.ts';
-import { createdAgain } from './created-again.ts';
-
-/** Assistants created again under a deleted one's id, at most, per sequence. */
-const MAX_RECREATED = 2;
+import { CreateAgainStep } from './created-again.ts';
 
 /** The successor's platforms (android, as every assistant of the model, and web). */
 const OS = ['android', 'web'];
-
-/** The assistants the sequence deleted, in creation order. */
-function deletedAssistants(model: Readonly<AccountModel>): number[] {
-  return [...model.deletedAssistants].sort((x, y) => x - y);
-}
 
 /**
  * POST createPersona with the customPersonaId of an assistant the sequence deleted. Whether a
@@ -26,18 +16,7 @@ function deletedAssistants(model: Readonly<AccountModel>): number[] {
  * shows its name and no base or plugin of the old one; every later view judges it as any other);
  * where it is refused, the old one stays gone (get 400).
  */
-export class RecreateAssistant extends StepOnOne(deletedAssistants) {
-  constructor(
-    pick: number,
-    private readonly isPublic: boolean,
-  ) {
-    super(pick);
-  }
-
-  override check(model: Readonly<AccountModel>): boolean {
-    return super.check(model) && (model.coverage.get('IDS-06') ?? 0) < MAX_RECREATED;
-  }
-
+export class RecreateAssistant extends CreateAgainStep('assistants') {
   protected async act(model: AccountModel, world: World): Promise<void> {
     const d = this.chosen(model);
     world.nameStep(this.describe(`assistant#${d}`));
@@ -48,8 +27,7 @@ export class RecreateAssistant extends StepOnOne(deletedAssistants) {
       customPersonaId: id,
     };
     body.name = `Conformance successor ${world.account.unique('again')} ${world.searchTerm}`;
-    const situation = "a create under a deleted assistant's customPersonaId";
-    const created = await createdAgain(world, ASSISTANT, body, 'IDS-06', situation);
+    const created = await this.createAgain(world, body);
     if (created === undefined) {
       expectStatus(await getAssistant(world.client, id), 400);
       return;

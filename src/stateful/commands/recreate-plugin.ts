@@ -1,20 +1,10 @@
 import { expect } from 'vitest';
-import { PLUGIN } from '../../resources/kinds/plugin.ts';
 import { foundOwnPlugin, getPlugin, readPlugin } from '../../resources/plugins.ts';
 import { requireObjectId } from '../../resources/setup.ts';
 import type { AccountModel } from '../model.ts';
-import { StepOnOne } from '../step.ts';
 import type { World } from '../world.ts';
-import { createdAgain } from './created-again.ts';
+import { CreateAgainStep } from './created-again.ts';
 import { modelPlugin, modelPluginBody } from './create-plugin.ts';
-
-/** Plugins created again under a deleted one's title, at most, per sequence. */
-const MAX_RECREATED = 2;
-
-/** The plugins the sequence deleted, in creation order. */
-function deletedPlugins(model: Readonly<AccountModel>): number[] {
-  return [...model.deletedPlugins].sort((x, y) => x - y);
-}
 
 /**
  * POST createGlobalPlugin with the title of a plugin the sequence deleted, a new name and new code.
@@ -22,18 +12,7 @@ function deletedPlugins(model: Readonly<AccountModel>): number[] {
  * 200, get shows the new plugin (its name, human_description, isPublic) and every later view
  * judges it as any other; where it is refused, the old one stays gone (get does not find it).
  */
-export class RecreatePlugin extends StepOnOne(deletedPlugins) {
-  constructor(
-    pick: number,
-    private readonly isPublic: boolean,
-  ) {
-    super(pick);
-  }
-
-  override check(model: Readonly<AccountModel>): boolean {
-    return super.check(model) && (model.coverage.get('IDS-11') ?? 0) < MAX_RECREATED;
-  }
-
+export class RecreatePlugin extends CreateAgainStep('plugins') {
   protected async act(model: AccountModel, world: World): Promise<void> {
     const p = this.chosen(model);
     world.nameStep(this.describe(`plugin#${p}`));
@@ -43,8 +22,7 @@ export class RecreatePlugin extends StepOnOne(deletedPlugins) {
     const body = modelPluginBody(world, title, this.isPublic, ['android', 'web']);
     body.name = `Conformance successor ${title}`;
     body.func_run = `def _run(self, word):\n    return word + '${world.account.unique('again')}'\n`;
-    const situation = "a create under a deleted plugin's title";
-    const created = await createdAgain(world, PLUGIN, body, 'IDS-11', situation);
+    const created = await this.createAgain(world, body);
     if (created === undefined) {
       expect(
         foundOwnPlugin(await getPlugin(world.client, title), title),
