@@ -31,7 +31,7 @@ import {
   type Sighting,
   type ViewRoute,
 } from './read.ts';
-import { walkView } from './walk.ts';
+import { readOrWalk, walkView } from './walk.ts';
 
 const WALKED: PluginListQuery = { isPublic: 'private', os: 'android' };
 
@@ -130,23 +130,16 @@ async function search(
   const what = `the plugin search for ${label} (${describeQuery({ ...params(query), search: undefined })})`;
   const projection: Projection = pluginSearch(model, query);
   const judged = pluginJudged(world, what, SEARCH_DOCUMENTED, 'PL-SEARCH-02');
-  const found = walked
-    ? (
-        await walkView(
-          world.client,
-          'searchPlugins',
-          params(query),
-          world,
-          ownPlugins(world),
-          projection,
-          judged,
-        )
-      ).found
-    : judgeView(
-        await readView(world.client, 'searchPlugins', params(query), world, ownPlugins(world)),
-        projection,
-        judged,
-      );
+  const found = await readOrWalk(
+    walked,
+    world.client,
+    'searchPlugins',
+    params(query),
+    world,
+    ownPlugins(world),
+    projection,
+    judged,
+  );
   for (const [p, sighting] of found) expectItem(model, world, p, sighting, 'searchPlugins', what);
 }
 
