@@ -620,12 +620,8 @@ export class AccountModel {
   // ---------------------------------------------------------------- lookups
 
   /** The numbers of the live assistants, plugins, bases, documents, in creation order. */
-  live(kind: 'assistants' | 'bases'): number[] {
+  live(kind: 'assistants' | 'plugins' | 'bases'): number[] {
     return [...this[kind].keys()].sort((x, y) => x - y);
-  }
-
-  livePlugins(): number[] {
-    return [...this.plugins.keys()].sort((x, y) => x - y);
   }
 
   liveDocuments(): number[] {

@@ -1,7 +1,7 @@
 import type fc from 'fast-check';
 import { ConformanceFailure, HarnessError, SetupError } from '../checks/failure.ts';
 import type { Exchange } from '../http/exchange.ts';
-import type { AccountModel } from './model.ts';
+import { picked, type AccountModel } from './model.ts';
 import type { World } from './world.ts';
 
 /**
@@ -26,6 +26,49 @@ export abstract class Step implements fc.AsyncCommand<AccountModel, World> {
       throw failedStep(world, error);
     }
   }
+}
+
+/** What a step picks among: the live assistants, the attachments, the deleted bases' names… */
+export type Candidates<T> = (model: Readonly<AccountModel>) => readonly T[];
+
+/** The live resources of a kind, in creation order: the candidates of most steps. */
+export const live =
+  (kind: 'assistants' | 'plugins' | 'bases'): Candidates<number> =>
+  (model) =>
+    model.live(kind);
+
+/** The assistants or plugins the sequence deleted, in creation order. */
+export const deleted =
+  (kind: 'assistants' | 'plugins'): Candidates<number> =>
+  (model) =>
+    [...(kind === 'assistants' ? model.deletedAssistants : model.deletedPlugins)].sort((x, y) => x - y);
+
+/**
+ * The base of a step on one of `candidates`, the one its drawn number picks (by remainder, as
+ * `picked`): it applies while there is one. A step with a further precondition adds it to
+ * `super.check`; one that picks a second thing keeps a number of its own for it.
+ */
+export function StepOnOne<T>(candidates: Candidates<T>) {
+  abstract class OnOne extends Step {
+    constructor(
+      /** Picks one of the candidates: any small number will do. */
+      protected readonly pick: number,
+    ) {
+      super();
+    }
+
+    check(model: Readonly<AccountModel>): boolean {
+      return candidates(model).length > 0;
+    }
+
+    /** The candidate the drawn number picks (fast-check runs a step only where `check` holds). */
+    protected chosen(model: Readonly<AccountModel>): T {
+      const one = picked(candidates(model), this.pick);
+      if (one === undefined) throw new Error(`model: "${this.toString()}" ran with nothing to pick`);
+      return one;
+    }
+  }
+  return OnOne;
 }
 
 function firstLines(text: string, lines = 12): string {

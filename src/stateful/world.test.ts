@@ -1,10 +1,14 @@
+import { KNOWLEDGE_BASE } from '../resources/kinds/knowledge-base.ts';
 import { describe, expect, it } from 'vitest';
-import type { ApiClient } from '../http/client.ts';
+import { SetupError } from '../checks/failure.ts';
+import type { ApiClient, CallInput } from '../http/client.ts';
 import type { Exchange } from '../http/exchange.ts';
 import type { AccountResources } from '../resources/account.ts';
+import { PLUGIN } from '../resources/kinds/plugin.ts';
 import type { KnowledgeSteps } from '../resources/knowledge-steps.ts';
 import { ResourceTracker } from '../resources/tracker.ts';
 import type { Spec } from '../spec/openapi.ts';
+import { createdAgain } from './commands/created-again.ts';
 import { World } from './world.ts';
 
 type Account = 'A' | 'B';
@@ -36,7 +40,13 @@ function implementation(owner: Account, foreign: number) {
   return { state, a: client('A'), b: client('B') };
 }
 
-function worldOf(a: ApiClient, b: ApiClient, tracker: ResourceTracker): World {
+/** A world of account A's client, with B as the transfer target where given; `observed` collects its records. */
+function worldOf(
+  a: ApiClient,
+  b: ApiClient | undefined,
+  tracker: ResourceTracker,
+  observed: string[] = [],
+): World {
   return new World(
     { client: a } as unknown as KnowledgeSteps,
     {} as AccountResources,
@@ -47,8 +57,8 @@ function worldOf(a: ApiClient, b: ApiClient, tracker: ResourceTracker): World {
     undefined,
     'http://127.0.0.1',
     { timeoutMs: 1 },
-    { email: 'b@example.com', client: b },
-    () => undefined,
+    b && { email: 'b@example.com', client: b },
+    (requirement, situation, behaviour) => observed.push(`${requirement} ${situation}: ${behaviour}`),
     () => undefined,
   );
 }
@@ -102,5 +112,104 @@ describe('the cleanup of an assistant sent to account B', () => {
     state.owner = 'B';
     expect(await tracker.cleanupAll()).toEqual([]);
     expect(state.owner).toBeUndefined();
+  });
+});
+
+/** The success status the spec documents for each create the tests send. */
+const DOCUMENTED: Record<string, number> = { createKnowledgeBase: 201, createPlugin: 200 };
+
+/** A fake implementation answering every create with `status` and `json`, every delete with 200. */
+function creating(status: number, json: unknown) {
+  const calls: Array<[string, CallInput]> = [];
+  const answer = (operationId: string, code: number, body: unknown): Exchange => ({
+    operationId,
+    label: operationId,
+    request: { method: 'POST', url: '/', headers: {} },
+    response: { status: code, headers: {}, text: JSON.stringify(body), json: body },
+    error: undefined,
+    durationMs: 0,
+  });
+  const client = {
+    call: (operationId: string, input: CallInput = {}): Promise<Exchange> => {
+      calls.push([operationId, input]);
+      const create = operationId.startsWith('create');
+      return Promise.resolve(answer(operationId, create ? status : 200, create ? json : {}));
+    },
+    operation: (operationId: string) => ({
+      operationId,
+      responses: { [String(DOCUMENTED[operationId] ?? 200)]: {} },
+    }),
+  } as unknown as ApiClient;
+  return { calls, client };
+}
+
+describe("the world's create of a knowledge base, by its kind's descriptor", () => {
+  it('returns the kbId the answer carries, its deletion registered with the tracker', async () => {
+    const { calls, client } = creating(201, { kbId: 'kb-1' });
+    const tracker = new ResourceTracker();
+    const { id } = await worldOf(client, undefined, tracker).create(KNOWLEDGE_BASE, { name: 'cfx-sb-0' });
+    expect(id).toBe('kb-1');
+    expect(calls[0]).toEqual(['createKnowledgeBase', { body: { name: 'cfx-sb-0' } }]);
+    expect(await tracker.cleanupAll()).toEqual([]);
+    expect(calls[1]).toEqual(['deleteKnowledgeBase', { path: { kbId: 'kb-1' } }]);
+  });
+
+  it('is a SetupError on an answer but the documented 201, the base it names still deleted', async () => {
+    const { calls, client } = creating(200, { kbId: 'kb-2' });
+    const tracker = new ResourceTracker();
+    await expect(
+      worldOf(client, undefined, tracker).create(KNOWLEDGE_BASE, { name: 'cfx-sb-1' }),
+    ).rejects.toThrow(SetupError);
+    expect(tracker.size).toBe(1);
+    await tracker.cleanupAll();
+    expect(calls.map(([operationId]) => operationId)).toEqual(['createKnowledgeBase', 'deleteKnowledgeBase']);
+  });
+
+  it('is a SetupError on a 201 without a kbId, with nothing to delete', async () => {
+    const { client } = creating(201, {});
+    const tracker = new ResourceTracker();
+    await expect(
+      worldOf(client, undefined, tracker).create(KNOWLEDGE_BASE, { name: 'cfx-sb-2' }),
+    ).rejects.toThrow(/kbId/);
+    expect(tracker.size).toBe(0);
+  });
+});
+
+describe('a create under a deleted identity (createdAgain)', () => {
+  const body = { title: 'cfx_sp0', name: 'Conformance cfx_sp0' };
+
+  it('records a 200 and returns the created plugin, tracked', async () => {
+    const observed: string[] = [];
+    const tracker = new ResourceTracker();
+    const created = await createdAgain(
+      worldOf(creating(200, {}).client, undefined, tracker, observed),
+      PLUGIN,
+      body,
+      'IDS-11',
+      'again',
+    );
+    expect(created?.id).toBe('cfx_sp0');
+    expect(observed).toEqual(['IDS-11 again: HTTP 200']);
+    expect(tracker.size).toBe(1);
+  });
+
+  it('records a refusal (a 4xx) and returns nothing', async () => {
+    const observed: string[] = [];
+    const world = worldOf(
+      creating(409, { message: 'taken' }).client,
+      undefined,
+      new ResourceTracker(),
+      observed,
+    );
+    expect(await createdAgain(world, PLUGIN, body, 'IDS-11', 'again')).toBeUndefined();
+    expect(observed).toHaveLength(1);
+    expect(observed[0]).toMatch(/^IDS-11 again: .*409/);
+  });
+
+  it('fails the step on a 5xx, recording nothing', async () => {
+    const observed: string[] = [];
+    const world = worldOf(creating(500, {}).client, undefined, new ResourceTracker(), observed);
+    await expect(createdAgain(world, PLUGIN, body, 'IDS-11', 'again')).rejects.toThrow(SetupError);
+    expect(observed).toEqual([]);
   });
 });

@@ -5,11 +5,14 @@ import type { ApiClient } from '../http/client.ts';
 import type { Exchange } from '../http/exchange.ts';
 import type { JsonObject } from '../http/json.ts';
 import { uniqueWord } from '../generate/identity.ts';
-import { accessiblePluginIds, deleteAssistant, readAssistant } from '../resources/assistants.ts';
+import { accessiblePluginIds, readAssistant } from '../resources/assistants.ts';
 import type { AccountResources } from '../resources/account.ts';
-import { deleteKnowledgeBase } from '../resources/knowledge-bases.ts';
+import { ASSISTANT } from '../resources/kinds/assistant.ts';
+import { createOne, removeOne } from '../resources/kinds/create.ts';
+import { KNOWLEDGE_BASE } from '../resources/kinds/knowledge-base.ts';
+import { PLUGIN } from '../resources/kinds/plugin.ts';
+import type { TrackedKind } from '../resources/kinds/kind.ts';
 import { attachmentsOf, type KnowledgeSteps } from '../resources/knowledge-steps.ts';
-import { deletePlugin } from '../resources/plugins.ts';
 import type { ResourceTracker } from '../resources/tracker.ts';
 import type { Spec } from '../spec/openapi.ts';
 import type { AccountModel } from './model.ts';
@@ -140,6 +143,20 @@ export class World {
     this.pluginTerm = uniqueWord(prefix).replace(/-/g, '_');
   }
 
+  /**
+   * Creates an assistant, a plugin or a knowledge base through its kind's descriptor (kinds/create.ts): its deletion
+   * registered with the file's tracker before the answer is judged, anything but the documented
+   * success a SetupError (the check's verdict on its own create).
+   */
+  create(kind: TrackedKind, body: Record<string, unknown>): Promise<{ id: string; forget: () => void }> {
+    return createOne(kind, this.client, this.tracker, body);
+  }
+
+  /** Names the running step by what it drew: its toString says only what it may draw. */
+  nameStep(step: string): void {
+    this.steps[this.steps.length - 1] = step;
+  }
+
   /** Every exchange of `client` is remembered as the world's last, for the failure report. */
   private watched(client: ApiClient): ApiClient {
     const call = client.call.bind(client);
@@ -238,9 +255,9 @@ export class World {
         (id: string) =>
           deleteFromEither(this.transferTo ? [this.transferTo.client, this.client] : [this.client], id),
       ],
-      [this.assistants, (id: string) => deleteAssistant(this.client, id)],
-      [this.plugins, (id: { title: string }) => deletePlugin(this.client, id.title)],
-      [this.bases, (id: string) => deleteKnowledgeBase(this.client, id)],
+      [this.assistants, (id: string) => removeOne(ASSISTANT, this.client, id)],
+      [this.plugins, (id: { title: string }) => removeOne(PLUGIN, this.client, id.title)],
+      [this.bases, (id: string) => removeOne(KNOWLEDGE_BASE, this.client, id)],
     ];
     for (const [created, remove] of steps) {
       for (const [n, { id, forget, remove: own }] of created) {
@@ -259,7 +276,7 @@ export class World {
 async function deleteFromEither(clients: readonly ApiClient[], id: string): Promise<void> {
   const errors: unknown[] = [];
   for (const client of clients)
-    await deleteAssistant(client, id).catch((error: unknown) => errors.push(error));
+    await removeOne(ASSISTANT, client, id).catch((error: unknown) => errors.push(error));
   if (errors.length === clients.length) throw errors[0];
 }
 

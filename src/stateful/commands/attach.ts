@@ -73,8 +73,7 @@ export class Attach extends Step {
       picked(this.fresh && unattached.length > 0 ? unattached : model.live('bases'), this.pickBase) ?? -1;
     const outcome = model.attachOutcome(a, b, this.body);
     const again = outcome.kind === 'updated' ? ' again' : outcome.kind === 'refused' ? ', a fourth' : '';
-    world.steps[world.steps.length - 1] =
-      `attach base#${b} to assistant#${a}${again} (${describeBody(this.body)})`;
+    world.nameStep(`attach base#${b} to assistant#${a}${again} (${describeBody(this.body)})`);
     const exchange = await world.kb.attach(world.kbId(b), world.assistantId(a), {
       ...this.body,
     });

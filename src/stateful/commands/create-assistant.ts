@@ -1,4 +1,4 @@
-import { createAssistant } from '../../resources/assistants.ts';
+import { ASSISTANT } from '../../resources/kinds/assistant.ts';
 import type { AccountModel } from '../model.ts';
 import { Step } from '../step.ts';
 import type { World } from '../world.ts';
@@ -56,13 +56,13 @@ export class CreateAssistant extends Step {
   protected async act(model: AccountModel, world: World): Promise<void> {
     const body = await modelPersonaBody(world, this.isPublic, this.os, this.mainAgent);
     // The create's own checks: 200 (a SetupError otherwise, the check's verdict on its operation).
-    const { customPersonaId, forget } = await createAssistant(world.client, world.tracker, body);
+    const { id, forget } = await world.create(ASSISTANT, body);
     const n = model.createAssistant(String(body.name), this.isPublic, {
       title: String(body.title),
       os: [...this.os],
       mainAgent: this.mainAgent,
     });
-    world.assistants.set(n, { id: customPersonaId, forget });
+    world.assistants.set(n, { id, forget });
   }
 
   toString(): string {

@@ -1,7 +1,7 @@
+import { KNOWLEDGE_BASE } from '../../resources/kinds/knowledge-base.ts';
 import { expect } from 'vitest';
-import { createKnowledgeBase } from '../../resources/knowledge-bases.ts';
-import { picked, TOP_K_MAX, type AccountModel } from '../model.ts';
-import { Step } from '../step.ts';
+import { TOP_K_MAX, type AccountModel } from '../model.ts';
+import { StepOnOne } from '../step.ts';
 import { expectBasesListed, expectStatsSettled } from '../views/knowledge.ts';
 import type { World } from '../world.ts';
 import { MAX_BASES_AROUND_THE_LIMIT } from './attach-around-the-limit.ts';
@@ -21,24 +21,16 @@ function deletedNames(model: Readonly<AccountModel>): Array<[number, string]> {
  * assistant). A service keeping a
  * deleted base's identity, documents or attachments (a soft delete keyed by name) shows here.
  */
-export class CreateBaseReusingName extends Step {
-  constructor(
-    /** Picks one of the deleted bases. */
-    private readonly pick: number,
-  ) {
-    super();
-  }
-
-  check(model: Readonly<AccountModel>): boolean {
-    return deletedNames(model).length > 0 && model.created.base < MAX_BASES_AROUND_THE_LIMIT;
+export class CreateBaseReusingName extends StepOnOne(deletedNames) {
+  override check(model: Readonly<AccountModel>): boolean {
+    return super.check(model) && model.created.base < MAX_BASES_AROUND_THE_LIMIT;
   }
 
   protected async act(model: AccountModel, world: World): Promise<void> {
-    const [old, name] = picked(deletedNames(model), this.pick) ?? [-1, ''];
-    world.steps[world.steps.length - 1] =
-      `create a base under the name of deleted base#${old}: base#${model.created.base}`;
+    const [old, name] = this.chosen(model);
+    world.nameStep(`create a base under the name of deleted base#${old}: base#${model.created.base}`);
     const description = `Created again under a deleted base's name (${world.account.unique('text')}).`;
-    const { kbId, forget } = await createKnowledgeBase(world.client, world.tracker, { name, description });
+    const { id: kbId, forget } = await world.create(KNOWLEDGE_BASE, { name, description });
     // A kbId derived from the name would be the deleted base's again: then it is the new base's,
     // judged as such (empty), not as the deleted one.
     const sameKbId = world.deletedBases.get(old) === kbId;

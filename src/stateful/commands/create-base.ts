@@ -1,4 +1,4 @@
-import { createKnowledgeBase } from '../../resources/knowledge-bases.ts';
+import { KNOWLEDGE_BASE } from '../../resources/kinds/knowledge-base.ts';
 import type { AccountModel } from '../model.ts';
 import { Step } from '../step.ts';
 import type { World } from '../world.ts';
@@ -14,7 +14,7 @@ export class CreateBase extends Step {
 
   protected async act(model: AccountModel, world: World): Promise<void> {
     const name = world.account.unique('sb');
-    const { kbId, forget } = await createKnowledgeBase(world.client, world.tracker, { name });
+    const { id: kbId, forget } = await world.create(KNOWLEDGE_BASE, { name });
     // Created without a description: the base shows the default, an empty string (KB-BASE-03).
     const n = model.createBase({ name });
     world.bases.set(n, { id: kbId, forget });

@@ -1,5 +1,6 @@
 import { echoPluginBody } from '../../resources/drafts.ts';
-import { createPlugin, pluginObjectId } from '../../resources/plugins.ts';
+import { PLUGIN } from '../../resources/kinds/plugin.ts';
+import { pluginObjectId } from '../../resources/plugins.ts';
 import type { AccountModel, ModelPlugin } from '../model.ts';
 import { Step } from '../step.ts';
 import type { World } from '../world.ts';
@@ -60,7 +61,7 @@ export class CreatePlugin extends Step {
   protected async act(model: AccountModel, world: World): Promise<void> {
     const title = `${world.pluginTerm}_sp${model.created.plugin}`;
     const body = modelPluginBody(world, title, this.isPublic, this.os);
-    const { forget } = await createPlugin(world.client, world.tracker, body);
+    const { forget } = await world.create(PLUGIN, body);
     const objectId = await pluginObjectId(world.client, title);
     const n = model.createPlugin(modelPlugin(body));
     world.plugins.set(n, { id: { title, objectId }, forget });

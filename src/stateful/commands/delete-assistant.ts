@@ -3,8 +3,8 @@ import { expectSchema } from '../../checks/schema.ts';
 import { expectStatus } from '../../checks/status.ts';
 import { bodyOf, objectsIn } from '../../http/json.ts';
 import { getAssistant, SESSION_ID } from '../../resources/assistants.ts';
-import { picked, type AccountModel } from '../model.ts';
-import { Step } from '../step.ts';
+import type { AccountModel } from '../model.ts';
+import { live, StepOnOne } from '../step.ts';
 import type { World } from '../world.ts';
 
 /**
@@ -12,21 +12,10 @@ import type { World } from '../world.ts';
  * see), the bases reported for its id no longer include the ones attached (whatever status that
  * route answers), and those bases remain.
  */
-export class DeleteAssistant extends Step {
-  constructor(
-    /** Picks one of the live assistants. */
-    private readonly pick: number,
-  ) {
-    super();
-  }
-
-  check(model: Readonly<AccountModel>): boolean {
-    return model.assistants.size > 0;
-  }
-
+export class DeleteAssistant extends StepOnOne(live('assistants')) {
   protected async act(model: AccountModel, world: World): Promise<void> {
-    const a = picked(model.live('assistants'), this.pick) ?? -1;
-    world.steps[world.steps.length - 1] = `delete assistant#${a}`;
+    const a = this.chosen(model);
+    world.nameStep(`delete assistant#${a}`);
     const personaId = world.assistantId(a);
     const exchange = await world.client.call('deletePersona', { path: { sessionId: SESSION_ID, personaId } });
     expectStatus(exchange, 200);

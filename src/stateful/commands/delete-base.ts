@@ -2,8 +2,8 @@ import { expect } from 'vitest';
 import { expectSchema } from '../../checks/schema.ts';
 import { expectStatus } from '../../checks/status.ts';
 import { bodyOf, objectsIn } from '../../http/json.ts';
-import { picked, type AccountModel } from '../model.ts';
-import { Step } from '../step.ts';
+import type { AccountModel } from '../model.ts';
+import { live, StepOnOne } from '../step.ts';
 import { expectAttachmentsOfAssistant, type World } from '../world.ts';
 
 /**
@@ -11,23 +11,13 @@ import { expectAttachmentsOfAssistant, type World } from '../world.ts';
  * attachment of it is gone from its assistants (KB-ATTACH-13), and its documents' chunks are no
  * longer served: a query on it, whatever status it answers, returns none (KB-ATTACH-14).
  */
-export class DeleteBase extends Step {
-  constructor(
-    /** Picks one of the live bases. */
-    private readonly pick: number,
-  ) {
-    super();
-  }
-
-  check(model: Readonly<AccountModel>): boolean {
-    return model.bases.size > 0;
-  }
-
+export class DeleteBase extends StepOnOne(live('bases')) {
   protected async act(model: AccountModel, world: World): Promise<void> {
-    const b = picked(model.live('bases'), this.pick) ?? -1;
+    const b = this.chosen(model);
     const attachedTo = model.live('assistants').filter((a) => model.isAttached(a, b));
-    world.steps[world.steps.length - 1] =
-      `delete base#${b}${attachedTo.length > 0 ? ` (attached to ${attachedTo.map((a) => `assistant#${a}`).join(', ')})` : ''}`;
+    world.nameStep(
+      `delete base#${b}${attachedTo.length > 0 ? ` (attached to ${attachedTo.map((a) => `assistant#${a}`).join(', ')})` : ''}`,
+    );
     const kbId = world.kbId(b);
     const markers = [...model.base(b).documents.values()].map((doc) => doc.marker);
     const exchange = await world.client.call('deleteKnowledgeBase', { path: { kbId } });

@@ -2,8 +2,8 @@ import { expect } from 'vitest';
 import { expectSchema } from '../../checks/schema.ts';
 import { expectStatus } from '../../checks/status.ts';
 import { bodyOf } from '../../http/json.ts';
-import { picked, TOP_K_MAX, type AccountModel } from '../model.ts';
-import { Step } from '../step.ts';
+import { TOP_K_MAX, type AccountModel } from '../model.ts';
+import { StepOnOne } from '../step.ts';
 import { expectBaseInStep, type World } from '../world.ts';
 
 /**
@@ -11,22 +11,11 @@ import { expectBaseInStep, type World } from '../world.ts';
  * document's own word then returns none of its chunks (STATE-15), and the base no longer lists it,
  * its counts dropped by one and vectorCount lower when it had chunks (STATE-13, STATE-14).
  */
-export class DeleteDocument extends Step {
-  constructor(
-    /** Picks one of the live documents, of any base. */
-    private readonly pick: number,
-  ) {
-    super();
-  }
-
-  check(model: Readonly<AccountModel>): boolean {
-    return model.liveDocuments().length > 0;
-  }
-
+export class DeleteDocument extends StepOnOne((model) => model.liveDocuments()) {
   protected async act(model: AccountModel, world: World): Promise<void> {
-    const d = picked(model.liveDocuments(), this.pick) ?? -1;
+    const d = this.chosen(model);
     const { base } = model.document(d);
-    world.steps[world.steps.length - 1] = `delete doc#${d} of base#${base}`;
+    world.nameStep(`delete doc#${d} of base#${base}`);
     const kbId = world.kbId(base);
     // A re-crawl may have given a URL document a new id since it was last read.
     if (model.document(d).source === 'url')

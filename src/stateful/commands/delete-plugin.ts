@@ -3,8 +3,8 @@ import { expectSchema } from '../../checks/schema.ts';
 import { expectStatus } from '../../checks/status.ts';
 import { findInCollection } from '../../resources/pages.ts';
 import { foundOwnPlugin, getPlugin } from '../../resources/plugins.ts';
-import { picked, type AccountModel } from '../model.ts';
-import { Step } from '../step.ts';
+import type { AccountModel } from '../model.ts';
+import { live, StepOnOne } from '../step.ts';
 import type { World } from '../world.ts';
 
 /**
@@ -12,23 +12,13 @@ import type { World } from '../world.ts';
  * (nothing blocks the delete, STATE-12); it is then in neither catalog (STATE-10) and get no
  * longer finds it. What the referencing assistants' accessible_plugin then shows is not stated.
  */
-export class DeletePlugin extends Step {
-  constructor(
-    /** Picks one of the live plugins. */
-    private readonly pick: number,
-  ) {
-    super();
-  }
-
-  check(model: Readonly<AccountModel>): boolean {
-    return model.plugins.size > 0;
-  }
-
+export class DeletePlugin extends StepOnOne(live('plugins')) {
   protected async act(model: AccountModel, world: World): Promise<void> {
-    const p = picked(model.livePlugins(), this.pick) ?? -1;
+    const p = this.chosen(model);
     const referenced = model.live('assistants').filter((a) => model.assistant(a).plugins.has(p));
-    world.steps[world.steps.length - 1] =
-      `delete plugin#${p}${referenced.length > 0 ? ` (referenced by ${referenced.map((a) => `assistant#${a}`).join(', ')})` : ''}`;
+    world.nameStep(
+      `delete plugin#${p}${referenced.length > 0 ? ` (referenced by ${referenced.map((a) => `assistant#${a}`).join(', ')})` : ''}`,
+    );
     const { title } = world.plugin(p);
     const exchange = await world.client.call('deletePlugin', { body: { title } });
     expectStatus(exchange, 200);

@@ -2,8 +2,8 @@ import { expect } from 'vitest';
 import { expectSchema } from '../../checks/schema.ts';
 import { expectStatus } from '../../checks/status.ts';
 import { bodyOf } from '../../http/json.ts';
-import { picked, type AccountModel } from '../model.ts';
-import { Step } from '../step.ts';
+import type { AccountModel } from '../model.ts';
+import { StepOnOne } from '../step.ts';
 import { expectAttachmentsOfAssistant, listedBaseWhen, type World } from '../world.ts';
 
 /**
@@ -11,21 +11,10 @@ import { expectAttachmentsOfAssistant, listedBaseWhen, type World } from '../wor
  * detached: true}; the assistant's bases no longer hold it, and the base remains with its documents
  * (KB-ATTACH-11).
  */
-export class Detach extends Step {
-  constructor(
-    /** Picks one of the attachments, of any assistant. */
-    private readonly pick: number,
-  ) {
-    super();
-  }
-
-  check(model: Readonly<AccountModel>): boolean {
-    return model.attachments().length > 0;
-  }
-
+export class Detach extends StepOnOne((model) => model.attachments()) {
   protected async act(model: AccountModel, world: World): Promise<void> {
-    const [a, b] = picked(model.attachments(), this.pick) ?? [-1, -1];
-    world.steps[world.steps.length - 1] = this.describe(`base#${b}`, `assistant#${a}`);
+    const [a, b] = this.chosen(model);
+    world.nameStep(this.describe(`base#${b}`, `assistant#${a}`));
     const kbId = world.kbId(b);
     const personaId = world.assistantId(a);
     const exchange = await world.kb.detach(kbId, personaId);

@@ -3,12 +3,11 @@ import { ConformanceFailure } from '../../checks/failure.ts';
 import { markerWord } from '../../generate/knowledge.ts';
 import { bodyOf } from '../../http/json.ts';
 import { CHANGING } from '../../target/fixture-pages.ts';
-import { picked, type AccountModel } from '../model.ts';
-import { Step } from '../step.ts';
+import type { AccountModel } from '../model.ts';
 import { settled } from '../views/knowledge.ts';
 import { expectBaseInStep, type World } from '../world.ts';
 import { revisionServed } from './changing-page.ts';
-import { MAX_DOCUMENTS } from './ingest-text.ts';
+import { IngestStep } from './ingest-text.ts';
 
 /**
  * POST /kb/{kbId}/ingest-url with a page of the fixture server whose text changes at every fetch
@@ -28,21 +27,10 @@ function basesWithoutABulletin(model: Readonly<AccountModel>): number[] {
     .filter((b) => ![...model.base(b).documents.values()].some((doc) => doc.title === CHANGING.title));
 }
 
-export class IngestChangingPage extends Step {
-  constructor(
-    /** Picks one of the live bases. */
-    private readonly pick: number,
-  ) {
-    super();
-  }
-
-  check(model: Readonly<AccountModel>): boolean {
-    return basesWithoutABulletin(model).length > 0 && model.created.document < MAX_DOCUMENTS;
-  }
-
+export class IngestChangingPage extends IngestStep(basesWithoutABulletin) {
   protected async act(model: AccountModel, world: World): Promise<void> {
-    const b = picked(basesWithoutABulletin(model), this.pick) ?? -1;
-    world.steps[world.steps.length - 1] = this.describe(`base#${b}`, `doc#${model.created.document}`);
+    const b = this.chosen(model);
+    world.nameStep(this.describe(`base#${b}`, `doc#${model.created.document}`));
     const token = markerWord(world.prefix);
     const { exchange, docId } = await world.kb.addUrl(
       world.kbId(b),

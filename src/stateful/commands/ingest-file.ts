@@ -3,10 +3,10 @@ import { expectSchema } from '../../checks/schema.ts';
 import { expectStatus } from '../../checks/status.ts';
 import { markedSentence, markerWord } from '../../generate/knowledge.ts';
 import { bodyOf } from '../../http/json.ts';
-import { picked, type AccountModel } from '../model.ts';
-import { Step } from '../step.ts';
+import type { AccountModel } from '../model.ts';
+import { live } from '../step.ts';
 import { expectBaseInStep, type World } from '../world.ts';
-import { MAX_DOCUMENTS } from './ingest-text.ts';
+import { IngestStep } from './ingest-text.ts';
 
 const TYPES = { txt: 'text/plain', md: 'text/markdown' } as const;
 
@@ -16,22 +16,17 @@ const TYPES = { txt: 'text/plain', md: 'text/markdown' } as const;
  * title's default), in a tier the document does not state (the one listed is the model's), and
  * its counts have grown.
  */
-export class IngestFile extends Step {
+export class IngestFile extends IngestStep(live('bases')) {
   constructor(
-    /** Picks one of the live bases. */
-    private readonly pick: number,
+    pick: number,
     private readonly type: keyof typeof TYPES,
   ) {
-    super();
-  }
-
-  check(model: Readonly<AccountModel>): boolean {
-    return model.bases.size > 0 && model.created.document < MAX_DOCUMENTS;
+    super(pick);
   }
 
   protected async act(model: AccountModel, world: World): Promise<void> {
-    const b = picked(model.live('bases'), this.pick) ?? -1;
-    world.steps[world.steps.length - 1] = this.describe(`base#${b}`, `doc#${model.created.document}`);
+    const b = this.chosen(model);
+    world.nameStep(this.describe(`base#${b}`, `doc#${model.created.document}`));
     const kbId = world.kbId(b);
     const marker = markerWord(world.prefix);
     const filename = `${marker}.${this.type}`;

@@ -3,10 +3,9 @@ import { ConformanceFailure } from '../../checks/failure.ts';
 import { markerWord, textOfLength } from '../../generate/knowledge.ts';
 import { bodyOf } from '../../http/json.ts';
 import { picked, TOP_K_MAX, type AccountModel } from '../model.ts';
-import { Step } from '../step.ts';
 import { expectResultsFromLiveDocuments, settled } from '../views/knowledge.ts';
 import { expectBaseInStep, type World } from '../world.ts';
-import { firstSentence, LENGTHS, MAX_DOCUMENTS } from './ingest-text.ts';
+import { firstSentence, LENGTHS, IngestStep } from './ingest-text.ts';
 
 /** The live bases that held a document since deleted, whose title is known. */
 function basesWithDeletedTitles(model: Readonly<AccountModel>): number[] {
@@ -21,24 +20,21 @@ function basesWithDeletedTitles(model: Readonly<AccountModel>): number[] {
  * document's sentence returns none of its chunks. A service keeping a deleted document's identity
  * (a soft delete, a title index not cleared) shows here.
  */
-export class IngestReusedTitle extends Step {
+export class IngestReusedTitle extends IngestStep(basesWithDeletedTitles) {
   constructor(
-    /** Picks one of those bases, and one of its deleted documents. */
-    private readonly pickBase: number,
+    pick: number,
+    /** Picks one of the base's deleted documents. */
     private readonly pickDocument: number,
   ) {
-    super();
-  }
-
-  check(model: Readonly<AccountModel>): boolean {
-    return basesWithDeletedTitles(model).length > 0 && model.created.document < MAX_DOCUMENTS;
+    super(pick);
   }
 
   protected async act(model: AccountModel, world: World): Promise<void> {
-    const b = picked(basesWithDeletedTitles(model), this.pickBase) ?? -1;
+    const b = this.chosen(model);
     const [old, title] = picked(model.deletedTitles(b), this.pickDocument) ?? [-1, ''];
-    world.steps[world.steps.length - 1] =
-      `ingest text into base#${b} under the title of deleted doc#${old}: doc#${model.created.document}`;
+    world.nameStep(
+      `ingest text into base#${b} under the title of deleted doc#${old}: doc#${model.created.document}`,
+    );
     const kbId = world.kbId(b);
     const marker = markerWord(world.prefix);
     const text = textOfLength(LENGTHS.short, marker);

@@ -1,11 +1,11 @@
 import { markerWord, textOfLength } from '../../generate/knowledge.ts';
 import { bodyOf } from '../../http/json.ts';
-import { picked, type AccountModel } from '../model.ts';
-import { Step } from '../step.ts';
+import type { AccountModel } from '../model.ts';
+import { live, StepOnOne, type Candidates } from '../step.ts';
 import { expectBaseInStep, type World } from '../world.ts';
 
 /** Documents a sequence ingests at most. */
-export const MAX_DOCUMENTS = 8;
+const MAX_DOCUMENTS = 8;
 
 /** Text lengths on either side of any plausible `auto` threshold. */
 export const LENGTHS = { short: 240, long: 6_000 } as const;
@@ -19,28 +19,36 @@ export function firstSentence(text: string): string {
 }
 
 /**
+ * The base of a step ingesting one more document into one of `bases`: it applies until the
+ * sequence has ingested MAX_DOCUMENTS.
+ */
+export function IngestStep(bases: Candidates<number>) {
+  abstract class Ingest extends StepOnOne(bases) {
+    override check(model: Readonly<AccountModel>): boolean {
+      return super.check(model) && model.created.document < MAX_DOCUMENTS;
+    }
+  }
+  return Ingest;
+}
+
+/**
  * POST ingest-text with a word of its own: the answer of the tier `mode` asks for (either tier's
  * for `auto`, which is then recorded), after which the base lists it in that tier and its counts
  * have grown (documentsCount, docsCount, liveSourcesCount for an inline one, vectorCount when it
  * was chunked).
  */
-export class IngestText extends Step {
+export class IngestText extends IngestStep(live('bases')) {
   constructor(
-    /** Picks one of the live bases. */
-    private readonly pick: number,
+    pick: number,
     private readonly mode: IngestMode,
     private readonly length: keyof typeof LENGTHS,
   ) {
-    super();
-  }
-
-  check(model: Readonly<AccountModel>): boolean {
-    return model.bases.size > 0 && model.created.document < MAX_DOCUMENTS;
+    super(pick);
   }
 
   protected async act(model: AccountModel, world: World): Promise<void> {
-    const b = picked(model.live('bases'), this.pick) ?? -1;
-    world.steps[world.steps.length - 1] = this.describe(`base#${b}`, `doc#${model.created.document}`);
+    const b = this.chosen(model);
+    world.nameStep(this.describe(`base#${b}`, `doc#${model.created.document}`));
     const marker = markerWord(world.prefix);
     const text = textOfLength(LENGTHS[this.length], marker);
     const { docId, tier, exchange, body } = await world.kb.addText(world.kbId(b), { mode: this.mode, text });

@@ -1,10 +1,9 @@
 import { expectIngestUrlAnswer } from '../../checks/ingest-tier.ts';
 import { bodyOf } from '../../http/json.ts';
 import { ARTICLE } from '../../target/fixture-pages.ts';
-import { picked, type AccountModel } from '../model.ts';
-import { Step } from '../step.ts';
+import type { AccountModel } from '../model.ts';
 import { expectBaseInStep, type World } from '../world.ts';
-import { MAX_DOCUMENTS } from './ingest-text.ts';
+import { IngestStep } from './ingest-text.ts';
 
 /** A word of the article page, which any document ingested from it holds. */
 const ARTICLE_WORD = 'Farallon';
@@ -26,21 +25,10 @@ function basesWithoutTheArticle(model: Readonly<AccountModel>): number[] {
  * counts have grown. Every such document (in different bases, or after a delete) holds the same
  * words: a query tells them apart by docId.
  */
-export class IngestUrl extends Step {
-  constructor(
-    /** Picks one of the live bases. */
-    private readonly pick: number,
-  ) {
-    super();
-  }
-
-  check(model: Readonly<AccountModel>): boolean {
-    return basesWithoutTheArticle(model).length > 0 && model.created.document < MAX_DOCUMENTS;
-  }
-
+export class IngestUrl extends IngestStep(basesWithoutTheArticle) {
   protected async act(model: AccountModel, world: World): Promise<void> {
-    const b = picked(basesWithoutTheArticle(model), this.pick) ?? -1;
-    world.steps[world.steps.length - 1] = this.describe(`base#${b}`, `doc#${model.created.document}`);
+    const b = this.chosen(model);
+    world.nameStep(this.describe(`base#${b}`, `doc#${model.created.document}`));
     const { exchange, docId } = await world.kb.addUrl(
       world.kbId(b),
       `${world.fixtureBaseUrl}${ARTICLE.path}`,

@@ -1,7 +1,8 @@
 import { expect } from 'vitest';
 import { expectPageArithmetic } from '../../checks/list-page.ts';
-import { judgeWalks } from '../../checks/page-walk.ts';
+import { judgeWalks, type WalkJudgement } from '../../checks/page-walk.ts';
 import { expectSchema } from '../../checks/schema.ts';
+import type { QueryValue } from '../../http/client.ts';
 import type { Exchange } from '../../http/exchange.ts';
 import { bodyOf, isObject, objectsIn } from '../../http/json.ts';
 import { walkPages } from '../../resources/pages.ts';
@@ -10,7 +11,10 @@ import { Step } from '../step.ts';
 import type { World } from '../world.ts';
 import { LISTED_AS } from './create-assistant.ts';
 
-/** Pages read at most: on a real account the filter may match many assistants of other runs. */
+/**
+ * Pages read at most: on a real account the list's filter may match many assistants of other runs
+ * (a search's term is the sequence's own: a few assistants at most match it).
+ */
 const CAP = 30;
 
 /**
@@ -30,7 +34,6 @@ export class ListAssistants extends Step {
   }
 
   protected async act(model: AccountModel, world: World): Promise<void> {
-    const ours = new Set([...world.assistants.values()].map(({ id }) => id));
     const live = [...model.assistants.keys()].map((a) => [a, world.assistantId(a)] as const);
     // `private` "means owned or granted", which holds the run's public assistants too; a reading
     // that also leaves the public ones out of `private` is not excluded by the document, so only
@@ -39,28 +42,10 @@ export class ListAssistants extends Step {
     const wanted = live
       .filter(([a]) => !model.assistant(a).isPublic && !model.assistant(a).mainAgent)
       .map(([, id]) => id);
-    const { walk, judged } = await judgeWalks(
-      () =>
-        walkPages(world.client, 'listPersonas', {
-          query: LISTED_AS,
-          key: 'customPersonaId',
-          limit: this.limit,
-          cap: CAP,
-          onPage: (exchange, page) => {
-            // The schema is judged on the page with the run's own items only: the account's other
-            // assistants (a real account's data, made before or by other means) are not the run's to judge.
-            expectSchema(world.spec, withItemsOf(exchange, ours));
-            expectPageArithmetic(exchange, {
-              items: 'allPersonas',
-              total: 'totalPersonas',
-              limit: this.limit,
-              page,
-            });
-          },
-        }),
-      wanted,
-      { isolated: false, cover: () => {} },
-    );
+    const { walk, judged } = await walkRunAssistants(world, 'listPersonas', LISTED_AS, this.limit, wanted, {
+      isolated: false,
+      cover: () => {},
+    });
     if (!judged) return;
     const items = walk.pages.flatMap((page) => objectsIn(bodyOf(page.exchange), 'allPersonas'));
     for (const [a, id] of live) {
@@ -89,8 +74,43 @@ export class ListAssistants extends Step {
   }
 }
 
+/**
+ * The run's assistants walked page by page under `query` with `limit` (judgeWalks: each of `wanted`
+ * on exactly one page, unless the collection moved): every page a 200 in the documented shape,
+ * with page arithmetic that holds. The schema is judged on the page with the run's own items only:
+ * the account's other assistants (a real account's data, made before or by other means) are not
+ * the run's to judge. `onPage` adds a route's own judgement of each page.
+ */
+export function walkRunAssistants(
+  world: World,
+  route: 'listPersonas' | 'searchPersonas',
+  query: Record<string, QueryValue>,
+  limit: number,
+  wanted: readonly string[],
+  judgement: WalkJudgement,
+  onPage: (exchange: Exchange, page: number) => void = () => {},
+) {
+  const ours = new Set([...world.assistants.values()].map(({ id }) => id));
+  return judgeWalks(
+    () =>
+      walkPages(world.client, route, {
+        query,
+        key: 'customPersonaId',
+        limit,
+        cap: CAP,
+        onPage: (exchange, page) => {
+          expectSchema(world.spec, withItemsOf(exchange, ours));
+          onPage(exchange, page);
+          expectPageArithmetic(exchange, { items: 'allPersonas', total: 'totalPersonas', limit, page });
+        },
+      }),
+    wanted,
+    judgement,
+  );
+}
+
 /** The exchange as if its page held only the items with one of the `ids` (for a schema check). */
-export function withItemsOf(exchange: Exchange, ids: ReadonlySet<string>): Exchange {
+function withItemsOf(exchange: Exchange, ids: ReadonlySet<string>): Exchange {
   const { response } = exchange;
   const json = response?.json;
   if (response === undefined || !isObject(json) || !Array.isArray(json.allPersonas)) return exchange;

@@ -2,8 +2,8 @@ import { expect } from 'vitest';
 import { expectSchema } from '../../checks/schema.ts';
 import { expectStatus } from '../../checks/status.ts';
 import { bodyOf } from '../../http/json.ts';
-import { picked, type AccountModel, type AttachBody } from '../model.ts';
-import { Step } from '../step.ts';
+import type { AccountModel, AttachBody } from '../model.ts';
+import { StepOnOne } from '../step.ts';
 import { expectAttachmentsOfAssistant, type World } from '../world.ts';
 import { describeBody } from './attach.ts';
 
@@ -11,22 +11,17 @@ import { describeBody } from './attach.ts';
  * PATCH /kb/{kbId}/personas/{personaId} on an attached base: 200 {status, kbId, personaId,
  * updated: true}; the fields sent change and the others keep their value.
  */
-export class PatchAttachment extends Step {
+export class PatchAttachment extends StepOnOne((model) => model.attachments()) {
   constructor(
-    /** Picks one of the attachments, of any assistant. */
-    private readonly pick: number,
+    pick: number,
     private readonly body: AttachBody,
   ) {
-    super();
-  }
-
-  check(model: Readonly<AccountModel>): boolean {
-    return model.attachments().length > 0;
+    super(pick);
   }
 
   protected async act(model: AccountModel, world: World): Promise<void> {
-    const [a, b] = picked(model.attachments(), this.pick) ?? [-1, -1];
-    world.steps[world.steps.length - 1] = this.describe(`base#${b}`, `assistant#${a}`);
+    const [a, b] = this.chosen(model);
+    world.nameStep(this.describe(`base#${b}`, `assistant#${a}`));
     const kbId = world.kbId(b);
     const personaId = world.assistantId(a);
     const exchange = await world.kb.updateAttachment(kbId, personaId, { ...this.body });

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { expectStatus } from '../../checks/status.ts';
-import { picked, type AccountModel } from '../model.ts';
-import { Step } from '../step.ts';
+import type { AccountModel } from '../model.ts';
+import { live, StepOnOne } from '../step.ts';
 import { judgeView, readView } from '../views/read.ts';
 import { assistantJudged } from '../views/assistants.ts';
 import { assistantList } from '../projection.ts';
@@ -14,23 +14,13 @@ const CATALOG = { isPublic: 'public', isMainAgent: 'all', os: 'android' } as con
  * catalog (isPublic=public) holds it exactly while it is public, in account A's list and in
  * account B's (where the keyring has B's key), and get still shows the rest unchanged.
  */
-export class PublishAssistant extends Step {
-  constructor(
-    /** Picks one of the live assistants. */
-    private readonly pick: number,
-  ) {
-    super();
-  }
-
-  check(model: Readonly<AccountModel>): boolean {
-    return model.assistants.size > 0;
-  }
-
+export class PublishAssistant extends StepOnOne(live('assistants')) {
   protected async act(model: AccountModel, world: World): Promise<void> {
-    const a = picked(model.live('assistants'), this.pick) ?? -1;
+    const a = this.chosen(model);
     const isPublic = !model.assistant(a).isPublic;
-    world.steps[world.steps.length - 1] =
-      `${isPublic ? 'publish' : 'unpublish'} assistant#${a} (isPublic ${isPublic}), then read the shared catalog`;
+    world.nameStep(
+      `${isPublic ? 'publish' : 'unpublish'} assistant#${a} (isPublic ${isPublic}), then read the shared catalog`,
+    );
     const exchange = await world.client.call('updatePersona', {
       body: { personaId: world.assistantId(a), isPublic },
     });

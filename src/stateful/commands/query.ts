@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { picked, TOP_K_DEFAULT, type AccountModel } from '../model.ts';
-import { Step } from '../step.ts';
+import { live, StepOnOne } from '../step.ts';
 import type { World } from '../world.ts';
 import { expectResultsFromLiveDocuments } from '../views/knowledge.ts';
 
@@ -9,19 +9,14 @@ import { expectResultsFromLiveDocuments } from '../views/knowledge.ts';
  * none holds): 200 with at most topK results (5 when not sent), each from one of the base's live
  * documents, never from a deleted one (STATE-15). Which chunks rank first is not stated.
  */
-export class QueryBase extends Step {
+export class QueryBase extends StepOnOne(live('bases')) {
   constructor(
-    /** Picks one of the live bases. */
-    private readonly pickBase: number,
+    pick: number,
     /** Picks among the base's documents, live and deleted, by number. */
-    private readonly pick: number,
+    private readonly pickDocument: number,
     private readonly topK: number | undefined,
   ) {
-    super();
-  }
-
-  check(model: Readonly<AccountModel>): boolean {
-    return model.bases.size > 0;
+    super(pick);
   }
 
   /** The base's documents ever ingested, live and deleted, by number. */
@@ -32,14 +27,13 @@ export class QueryBase extends Step {
   }
 
   protected async act(model: AccountModel, world: World): Promise<void> {
-    const b = picked(model.live('bases'), this.pickBase) ?? -1;
+    const b = this.chosen(model);
     const candidates = this.candidates(model, b);
-    const chosen = picked(candidates, this.pick);
+    const chosen = picked(candidates, this.pickDocument);
     const text = chosen?.[1] ?? 'refund policy';
     const which = chosen === undefined ? 'a word of no document' : `the word of doc#${chosen[0]}`;
     const state = chosen && !model.liveDocument(chosen[0]) ? ' (deleted)' : '';
-    world.steps[world.steps.length - 1] =
-      `query base#${b} for ${which}${state}, topK ${this.topK ?? 'default'}`;
+    world.nameStep(`query base#${b} for ${which}${state}, topK ${this.topK ?? 'default'}`);
     const answer = await world.kb.query(world.kbId(b), text, this.topK);
     const topK = this.topK ?? TOP_K_DEFAULT;
     expect(answer.results.length, `results for topK ${this.topK ?? '(default 5)'}`).toBeLessThanOrEqual(topK);
@@ -48,6 +42,6 @@ export class QueryBase extends Step {
   }
 
   toString(): string {
-    return `query a base (document pick ${this.pick}, topK ${this.topK ?? 'default'})`;
+    return `query a base (document pick ${this.pickDocument}, topK ${this.topK ?? 'default'})`;
   }
 }

@@ -1,15 +1,10 @@
 import { expect } from 'vitest';
-import { SetupError } from '../../checks/failure.ts';
-import { stableErrorSummary } from '../../checks/stable-summary.ts';
 import { expectStatus } from '../../checks/status.ts';
-import { createAssistant, getAssistant, readAssistant } from '../../resources/assistants.ts';
-import { picked, type AccountModel } from '../model.ts';
-import { Step } from '../step.ts';
+import { getAssistant, readAssistant } from '../../resources/assistants.ts';
+import type { AccountModel } from '../model.ts';
 import { expectAssistantRead, type World } from '../world.ts';
 import { modelPersonaBody } from './create-assistant.ts';
-
-/** Assistants created again under a deleted one's id, at most, per sequence. */
-const MAX_RECREATED = 2;
+import { CreateAgainStep } from './created-again.ts';
 
 /** The successor's platforms (android, as every assistant of the model, and web). */
 const OS = ['android', 'web'];
@@ -21,26 +16,10 @@ const OS = ['android', 'web'];
  * shows its name and no base or plugin of the old one; every later view judges it as any other);
  * where it is refused, the old one stays gone (get 400).
  */
-export class RecreateAssistant extends Step {
-  constructor(
-    /** Picks one of the deleted assistants. */
-    private readonly pick: number,
-    private readonly isPublic: boolean,
-  ) {
-    super();
-  }
-
-  check(model: Readonly<AccountModel>): boolean {
-    return model.deletedAssistants.size > 0 && (model.coverage.get('IDS-06') ?? 0) < MAX_RECREATED;
-  }
-
+export class RecreateAssistant extends CreateAgainStep('assistants') {
   protected async act(model: AccountModel, world: World): Promise<void> {
-    const d =
-      picked(
-        [...model.deletedAssistants].sort((x, y) => x - y),
-        this.pick,
-      ) ?? -1;
-    world.steps[world.steps.length - 1] = this.describe(`assistant#${d}`);
+    const d = this.chosen(model);
+    world.nameStep(this.describe(`assistant#${d}`));
     const id = world.deletedAssistants.get(d);
     if (id === undefined) throw new Error(`model: deleted assistant #${d} has no id`);
     const body: Record<string, unknown> = {
@@ -48,22 +27,11 @@ export class RecreateAssistant extends Step {
       customPersonaId: id,
     };
     body.name = `Conformance successor ${world.account.unique('again')} ${world.searchTerm}`;
-    let created: Awaited<ReturnType<typeof createAssistant>>;
-    try {
-      created = await createAssistant(world.client, world.tracker, body);
-    } catch (error) {
-      const refusal = error instanceof SetupError ? error.exchange : undefined;
-      const status = refusal?.response?.status;
-      if (refusal === undefined || status === undefined || status < 400 || status >= 500) throw error;
-      world.observe(
-        'IDS-06',
-        "a create under a deleted assistant's customPersonaId",
-        stableErrorSummary(refusal, world.prefix),
-      );
+    const created = await this.createAgain(world, body);
+    if (created === undefined) {
       expectStatus(await getAssistant(world.client, id), 400);
       return;
     }
-    world.observe('IDS-06', "a create under a deleted assistant's customPersonaId", 'HTTP 200');
     world.deletedAssistants.delete(d);
     const n = model.recreateAssistant(d, String(body.name), this.isPublic, {
       title: String(body.title),

@@ -1,15 +1,10 @@
 import { expect } from 'vitest';
-import { SetupError } from '../../checks/failure.ts';
-import { stableErrorSummary } from '../../checks/stable-summary.ts';
-import { createPlugin, foundOwnPlugin, getPlugin, readPlugin } from '../../resources/plugins.ts';
+import { foundOwnPlugin, getPlugin, readPlugin } from '../../resources/plugins.ts';
 import { requireObjectId } from '../../resources/setup.ts';
-import { picked, type AccountModel } from '../model.ts';
-import { Step } from '../step.ts';
+import type { AccountModel } from '../model.ts';
 import type { World } from '../world.ts';
+import { CreateAgainStep } from './created-again.ts';
 import { modelPlugin, modelPluginBody } from './create-plugin.ts';
-
-/** Plugins created again under a deleted one's title, at most, per sequence. */
-const MAX_RECREATED = 2;
 
 /**
  * POST createGlobalPlugin with the title of a plugin the sequence deleted, a new name and new code.
@@ -17,51 +12,24 @@ const MAX_RECREATED = 2;
  * 200, get shows the new plugin (its name, human_description, isPublic) and every later view
  * judges it as any other; where it is refused, the old one stays gone (get does not find it).
  */
-export class RecreatePlugin extends Step {
-  constructor(
-    /** Picks one of the deleted plugins. */
-    private readonly pick: number,
-    private readonly isPublic: boolean,
-  ) {
-    super();
-  }
-
-  check(model: Readonly<AccountModel>): boolean {
-    return model.deletedPlugins.size > 0 && (model.coverage.get('IDS-11') ?? 0) < MAX_RECREATED;
-  }
-
+export class RecreatePlugin extends CreateAgainStep('plugins') {
   protected async act(model: AccountModel, world: World): Promise<void> {
-    const p =
-      picked(
-        [...model.deletedPlugins].sort((x, y) => x - y),
-        this.pick,
-      ) ?? -1;
-    world.steps[world.steps.length - 1] = this.describe(`plugin#${p}`);
+    const p = this.chosen(model);
+    world.nameStep(this.describe(`plugin#${p}`));
     const old = world.deletedPlugins.get(p);
     if (old === undefined) throw new Error(`model: deleted plugin #${p} has no title`);
     const { title } = old;
     const body = modelPluginBody(world, title, this.isPublic, ['android', 'web']);
     body.name = `Conformance successor ${title}`;
     body.func_run = `def _run(self, word):\n    return word + '${world.account.unique('again')}'\n`;
-    let created: Awaited<ReturnType<typeof createPlugin>>;
-    try {
-      created = await createPlugin(world.client, world.tracker, body);
-    } catch (error) {
-      const refusal = error instanceof SetupError ? error.exchange : undefined;
-      const status = refusal?.response?.status;
-      if (refusal === undefined || status === undefined || status < 400 || status >= 500) throw error;
-      world.observe(
-        'IDS-11',
-        "a create under a deleted plugin's title",
-        stableErrorSummary(refusal, world.prefix),
-      );
+    const created = await this.createAgain(world, body);
+    if (created === undefined) {
       expect(
         foundOwnPlugin(await getPlugin(world.client, title), title),
         `get of the deleted plugin#${p}`,
       ).toBe(false);
       return;
     }
-    world.observe('IDS-11', "a create under a deleted plugin's title", 'HTTP 200');
     const plugin = await readPlugin(world.client, title);
     const n = model.recreatePlugin(p, modelPlugin(body));
     world.plugins.set(n, {

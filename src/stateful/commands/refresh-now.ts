@@ -5,7 +5,7 @@ import { expectStatus } from '../../checks/status.ts';
 import { bodyOf } from '../../http/json.ts';
 import { CHANGING } from '../../target/fixture-pages.ts';
 import { picked, type AccountModel } from '../model.ts';
-import { Step } from '../step.ts';
+import { live, StepOnOne } from '../step.ts';
 import { expectScheduleShown, listBases, settled } from '../views/knowledge.ts';
 import type { World } from '../world.ts';
 import { revisionServed } from './changing-page.ts';
@@ -22,25 +22,15 @@ const byDocId = (docs: readonly Record<string, unknown>[]) =>
  * documents are re-crawled: the pasted text and uploaded files are listed exactly as before, the
  * base's documents are the same ones, and its schedule is the one last set.
  */
-export class RefreshNow extends Step {
-  constructor(
-    /** Picks one of the live bases holding a URL-sourced document (any live base when none does). */
-    private readonly pick: number,
-  ) {
-    super();
-  }
-
-  check(model: Readonly<AccountModel>): boolean {
-    return model.bases.size > 0;
-  }
-
+export class RefreshNow extends StepOnOne(live('bases')) {
   protected async act(model: AccountModel, world: World): Promise<void> {
     const live = model.live('bases');
     const withPages = live.filter((b) => model.urlDocuments(b).length > 0);
     const b = picked(withPages.length > 0 ? withPages : live, this.pick) ?? -1;
     const urls = model.urlDocuments(b);
-    world.steps[world.steps.length - 1] =
-      `refresh-now on base#${b} (${urls.length} URL-sourced document(s) of ${model.counts(b).documents})`;
+    world.nameStep(
+      `refresh-now on base#${b} (${urls.length} URL-sourced document(s) of ${model.counts(b).documents})`,
+    );
     const kbId = world.kbId(b);
     const others = new Set(
       [...model.base(b).documents.keys()].filter((d) => !urls.includes(d)).map((d) => world.docId(d)),

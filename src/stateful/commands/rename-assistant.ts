@@ -1,8 +1,8 @@
 import { expect } from 'vitest';
 import { expectStatus } from '../../checks/status.ts';
 import { bodyOf, objectsIn } from '../../http/json.ts';
-import { picked, type AccountModel } from '../model.ts';
-import { Step } from '../step.ts';
+import type { AccountModel } from '../model.ts';
+import { live, StepOnOne } from '../step.ts';
 import { expectAssistantRead, type World } from '../world.ts';
 
 export type Renamed = 'name' | 'title' | 'name and title';
@@ -13,22 +13,17 @@ export type Renamed = 'name' | 'title' | 'name and title';
  * assistant with its new name: a search index refreshed by the update. What a search for the
  * former name finds is recorded by the views (how loosely search matches is not stated).
  */
-export class RenameAssistant extends Step {
+export class RenameAssistant extends StepOnOne(live('assistants')) {
   constructor(
-    /** Picks one of the live assistants. */
-    private readonly pick: number,
+    pick: number,
     private readonly renamed: Renamed,
   ) {
-    super();
-  }
-
-  check(model: Readonly<AccountModel>): boolean {
-    return model.assistants.size > 0;
+    super(pick);
   }
 
   protected async act(model: AccountModel, world: World): Promise<void> {
-    const a = picked(model.live('assistants'), this.pick) ?? -1;
-    world.steps[world.steps.length - 1] = this.describe(`assistant#${a}`);
+    const a = this.chosen(model);
+    world.nameStep(this.describe(`assistant#${a}`));
     const personaId = world.assistantId(a);
     const update = {
       ...(this.renamed !== 'title' ? { name: `Conformance ${world.account.unique('renamed')}` } : {}),

@@ -5,8 +5,8 @@ import { expectSchema } from '../../checks/schema.ts';
 import { expectStatus } from '../../checks/status.ts';
 import { findInCollection } from '../../resources/pages.ts';
 import { readPlugin } from '../../resources/plugins.ts';
-import { picked, type AccountModel, type PluginRewrite } from '../model.ts';
-import { Step } from '../step.ts';
+import type { AccountModel, PluginRewrite } from '../model.ts';
+import { live, StepOnOne } from '../step.ts';
 import type { World } from '../world.ts';
 import { PLUGIN_PLATFORMS } from './create-plugin.ts';
 
@@ -17,26 +17,21 @@ import { PLUGIN_PLATFORMS } from './create-plugin.ts';
  * caller's own catalog lists it with its new code encrypted (none of the code ever sent in clear
  * or merely encoded). Every later view judges the rest (the public catalogs of both accounts).
  */
-export class RewritePlugin extends Step {
+export class RewritePlugin extends StepOnOne(live('plugins')) {
   constructor(
-    /** Picks one of the live plugins. */
-    private readonly pick: number,
+    pick: number,
     private readonly flip: boolean,
     /** Picks the platforms (always android, perhaps another). */
     private readonly platforms: number,
   ) {
-    super();
-  }
-
-  check(model: Readonly<AccountModel>): boolean {
-    return model.plugins.size > 0;
+    super(pick);
   }
 
   protected async act(model: AccountModel, world: World): Promise<void> {
-    const p = picked(model.livePlugins(), this.pick) ?? -1;
+    const p = this.chosen(model);
     const current = model.plugin(p);
     const isPublic = this.flip ? !current.isPublic : current.isPublic;
-    world.steps[world.steps.length - 1] = this.describe(`plugin#${p}`, isPublic);
+    world.nameStep(this.describe(`plugin#${p}`, isPublic));
     const { title, objectId } = world.plugin(p);
     const mark = world.account.unique('rewritten');
     const rewrite: PluginRewrite = {

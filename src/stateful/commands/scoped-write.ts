@@ -76,7 +76,7 @@ export class ScopedWriteRefused extends Step {
     if (!viewer) throw new Error(`model: no ${role} key`);
     const a = picked(model.live('assistants'), this.pickAssistant) ?? -1;
     const b = picked(model.live('bases'), this.pickBase) ?? -1;
-    world.steps[world.steps.length - 1] = this.describe(`assistant#${a}`, `base#${b}`);
+    world.nameStep(this.describe(`assistant#${a}`, `base#${b}`));
     const exchange = await this.send(world, viewer, a, b);
     expectStatus(exchange, 403);
     expect(bodyOf(exchange).code, `code of the refusal of a ${role} key`).toBe('scope_denied');

@@ -1,16 +1,9 @@
 import { expect } from 'vitest';
-import { expectPageArithmetic } from '../../checks/list-page.ts';
-import { judgeWalks } from '../../checks/page-walk.ts';
-import { expectSchema } from '../../checks/schema.ts';
 import { bodyOf, objectsIn } from '../../http/json.ts';
-import { walkPages } from '../../resources/pages.ts';
 import type { AccountModel } from '../model.ts';
 import { Step } from '../step.ts';
 import type { World } from '../world.ts';
-import { withItemsOf } from './list-assistants.ts';
-
-/** Pages read at most (the term is the sequence's own: a few assistants at most match it). */
-const CAP = 30;
+import { walkRunAssistants } from './list-assistants.ts';
 
 /** The filters the run's assistants share: android-only (search's os defaults to nt). */
 const SEARCHED_AS = { os: 'android' } as const;
@@ -36,34 +29,22 @@ export class SearchAssistants extends Step {
 
   protected async act(model: AccountModel, world: World): Promise<void> {
     const found = model.searchable(world.searchTerm);
-    world.steps[world.steps.length - 1] =
-      `${this.toString()}: ${found.length > 0 ? found.map((a) => `assistant#${a}`).join(', ') : 'none'} to find`;
-    const ours = new Set([...world.assistants.values()].map(({ id }) => id));
-    const { walk, judged } = await judgeWalks(
-      () =>
-        walkPages(world.client, 'searchPersonas', {
-          query: { search: world.searchTerm, ...SEARCHED_AS },
-          key: 'customPersonaId',
-          limit: this.limit,
-          cap: CAP,
-          onPage: (exchange, page) => {
-            // The schema is judged on the page with the run's own live items only, as for the list.
-            expectSchema(world.spec, withItemsOf(exchange, ours));
-            // `status` is a boolean on the search answer; which value a success carries is not stated.
-            expect(typeof bodyOf(exchange).status, `type of status on search page ${page}`).toBe('boolean');
-            expectPageArithmetic(exchange, {
-              items: 'allPersonas',
-              total: 'totalPersonas',
-              limit: this.limit,
-              page,
-            });
-          },
-        }),
+    world.nameStep(
+      `${this.toString()}: ${found.length > 0 ? found.map((a) => `assistant#${a}`).join(', ') : 'none'} to find`,
+    );
+    const { walk, judged } = await walkRunAssistants(
+      world,
+      'searchPersonas',
+      { search: world.searchTerm, ...SEARCHED_AS },
+      this.limit,
       found.map((a) => world.assistantId(a)),
       {
         isolated: false,
         cover: (value) => world.cover('AS-SEARCH-02', `search for the run's word, not judged: ${value}`),
       },
+      // `status` is a boolean on the search answer; which value a success carries is not stated.
+      (exchange, page) =>
+        expect(typeof bodyOf(exchange).status, `type of status on search page ${page}`).toBe('boolean'),
     );
     if (!judged) return;
     const items = walk.pages.flatMap((page) => objectsIn(bodyOf(page.exchange), 'allPersonas'));

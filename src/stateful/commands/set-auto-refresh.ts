@@ -2,8 +2,8 @@ import { expect } from 'vitest';
 import { expectIntervalDays } from '../../checks/auto-refresh-interval.ts';
 import { bodyOf } from '../../http/json.ts';
 import { autoRefreshOf } from '../../resources/knowledge-steps.ts';
-import { picked, type AccountModel } from '../model.ts';
-import { Step } from '../step.ts';
+import type { AccountModel } from '../model.ts';
+import { live, StepOnOne } from '../step.ts';
 import { expectScheduleShown, listBases } from '../views/knowledge.ts';
 import type { World } from '../world.ts';
 
@@ -13,23 +13,18 @@ import type { World } from '../world.ts';
  * which the list of bases shows that schedule (STATE-05). From then on every view of the base must
  * show it, whatever other writes reach the base (views/knowledge.ts): nothing but this route sets it.
  */
-export class SetAutoRefresh extends Step {
+export class SetAutoRefresh extends StepOnOne(live('bases')) {
   constructor(
-    /** Picks one of the live bases. */
-    private readonly pick: number,
+    pick: number,
     private readonly enabled: boolean,
     private readonly intervalDays: number | undefined,
   ) {
-    super();
-  }
-
-  check(model: Readonly<AccountModel>): boolean {
-    return model.bases.size > 0;
+    super(pick);
   }
 
   protected async act(model: AccountModel, world: World): Promise<void> {
-    const b = picked(model.live('bases'), this.pick) ?? -1;
-    world.steps[world.steps.length - 1] = this.describe(`base#${b}`);
+    const b = this.chosen(model);
+    world.nameStep(this.describe(`base#${b}`));
     const kbId = world.kbId(b);
     const body = {
       enabled: this.enabled,

@@ -6,7 +6,7 @@ import { expectStatus } from '../../checks/status.ts';
 import type { Exchange } from '../../http/exchange.ts';
 import { bodyOf } from '../../http/json.ts';
 import { picked, type AccountModel } from '../model.ts';
-import { Step } from '../step.ts';
+import { deleted, Step } from '../step.ts';
 import type { World } from '../world.ts';
 
 /**
@@ -31,7 +31,7 @@ export class ShareAssistant extends Step {
   protected async act(model: AccountModel, world: World): Promise<void> {
     if (this.deleted) return this.shareDeleted(model, world);
     const a = picked(model.live('assistants'), this.pick) ?? -1;
-    world.steps[world.steps.length - 1] = `share assistant#${a}`;
+    world.nameStep(`share assistant#${a}`);
     const exchange = await share(world, world.assistantId(a));
     expectStatus(exchange, 200);
     expectSchema(world.spec, exchange);
@@ -49,12 +49,8 @@ export class ShareAssistant extends Step {
   }
 
   private async shareDeleted(model: AccountModel, world: World): Promise<void> {
-    const a =
-      picked(
-        [...model.deletedAssistants].sort((x, y) => x - y),
-        this.pick,
-      ) ?? -1;
-    world.steps[world.steps.length - 1] = `share deleted assistant#${a} (recorded)`;
+    const a = picked(deleted('assistants')(model), this.pick) ?? -1;
+    world.nameStep(`share deleted assistant#${a} (recorded)`);
     const exchange = await share(world, required(world.deletedAssistants.get(a), a));
     world.observe('AS-SHARE-02', 'share of an assistant after its delete', answered(exchange, world.prefix));
   }

@@ -1,26 +1,15 @@
-import { picked, type AccountModel } from '../model.ts';
-import { Step } from '../step.ts';
+import type { AccountModel } from '../model.ts';
+import { live, StepOnOne } from '../step.ts';
 import { expectBaseInStep, type World } from '../world.ts';
 
 /**
  * GET /kb/{kbId}/stats, the documents and the list of bases: documentsCount, the documents and
  * their tiers, docsCount and liveSourcesCount are the model's.
  */
-export class BaseStats extends Step {
-  constructor(
-    /** Picks one of the live bases. */
-    private readonly pick: number,
-  ) {
-    super();
-  }
-
-  check(model: Readonly<AccountModel>): boolean {
-    return model.bases.size > 0;
-  }
-
+export class BaseStats extends StepOnOne(live('bases')) {
   protected async act(model: AccountModel, world: World): Promise<void> {
-    const b = picked(model.live('bases'), this.pick) ?? -1;
-    world.steps[world.steps.length - 1] = `read base#${b} (documents, stats, list of bases)`;
+    const b = this.chosen(model);
+    world.nameStep(`read base#${b} (documents, stats, list of bases)`);
     await expectBaseInStep(model, world, b, 'any', true);
   }
 

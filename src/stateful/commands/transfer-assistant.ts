@@ -4,8 +4,8 @@ import { stableErrorSummary } from '../../checks/stable-summary.ts';
 import { expectStatus } from '../../checks/status.ts';
 import { assistantObjectId, getAssistant } from '../../resources/assistants.ts';
 import { bodyOf, isObject } from '../../http/json.ts';
-import { picked, type AccountModel } from '../model.ts';
-import { Step } from '../step.ts';
+import type { AccountModel } from '../model.ts';
+import { live, StepOnOne } from '../step.ts';
 import { checkViews, type VIEW_LIMITS } from '../views/index.ts';
 import { expectShownToB } from '../views/other-account.ts';
 import type { World } from '../world.ts';
@@ -21,10 +21,9 @@ import type { World } from '../world.ts';
  * Then every view of both accounts is read and compared with the model (views/): B's get shows
  * it as B's (asked again until it does, within the index deadline), and nothing else moved.
  */
-export class TransferAssistant extends Step {
+export class TransferAssistant extends StepOnOne(live('assistants')) {
   constructor(
-    /** Picks one of the live assistants. */
-    private readonly pick: number,
+    pick: number,
     private readonly keepAccess: boolean | undefined,
     /** Whether the keyring has account B's key and its owner's email (the transfer target). */
     private readonly available: boolean,
@@ -33,18 +32,18 @@ export class TransferAssistant extends Step {
     /** Which share of the views the checkpoint after it reads. */
     private readonly turn = 0,
   ) {
-    super();
+    super(pick);
   }
 
-  check(model: Readonly<AccountModel>): boolean {
-    return this.available && model.assistants.size > 0;
+  override check(model: Readonly<AccountModel>): boolean {
+    return this.available && super.check(model);
   }
 
   protected async act(model: AccountModel, world: World): Promise<void> {
     const target = world.transferTo;
     if (target === undefined) throw new Error('model: a transfer was drawn without account B');
-    const a = picked(model.live('assistants'), this.pick) ?? -1;
-    world.steps[world.steps.length - 1] = this.describe(`assistant#${a}`);
+    const a = this.chosen(model);
+    world.nameStep(this.describe(`assistant#${a}`));
     const customPersonaId = world.assistantId(a);
     const visibility = model.assistant(a).isPublic ? 'public' : 'private';
     const objectId = await assistantObjectId(world.client, customPersonaId);

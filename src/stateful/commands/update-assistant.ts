@@ -2,31 +2,26 @@ import { expect } from 'vitest';
 import { expectSchema } from '../../checks/schema.ts';
 import { expectStatus } from '../../checks/status.ts';
 import { bodyOf } from '../../http/json.ts';
-import { picked, type AccountModel } from '../model.ts';
-import { Step } from '../step.ts';
+import type { AccountModel } from '../model.ts';
+import { live, StepOnOne } from '../step.ts';
 import { expectAssistantRead, type World } from '../world.ts';
 
 /**
  * PUT updatePersona with a new name and/or isPublic: 200 {status: boolean, message}; get then shows
  * the fields sent and keeps the rest (a partial update), attachments and plugins included.
  */
-export class UpdateAssistant extends Step {
+export class UpdateAssistant extends StepOnOne(live('assistants')) {
   constructor(
-    /** Picks one of the live assistants. */
-    private readonly pick: number,
+    pick: number,
     private readonly rename: boolean,
     private readonly isPublic: boolean | undefined,
   ) {
-    super();
-  }
-
-  check(model: Readonly<AccountModel>): boolean {
-    return model.assistants.size > 0;
+    super(pick);
   }
 
   protected async act(model: AccountModel, world: World): Promise<void> {
-    const a = picked(model.live('assistants'), this.pick) ?? -1;
-    world.steps[world.steps.length - 1] = this.describe(`assistant#${a}`);
+    const a = this.chosen(model);
+    world.nameStep(this.describe(`assistant#${a}`));
     const personaId = world.assistantId(a);
     // An update always sends something: a rename when isPublic is not drawn.
     const rename = this.rename || this.isPublic === undefined;

@@ -5,8 +5,8 @@ import { expectStatus } from '../../checks/status.ts';
 import { bodyOf } from '../../http/json.ts';
 import { findInCollection } from '../../resources/pages.ts';
 import { readPlugin } from '../../resources/plugins.ts';
-import { picked, type AccountModel, type PluginUpdate } from '../model.ts';
-import { Step } from '../step.ts';
+import type { AccountModel, PluginUpdate } from '../model.ts';
+import { live, StepOnOne } from '../step.ts';
 import type { World } from '../world.ts';
 
 const sorted = (values: unknown): string[] => (Array.isArray(values) ? values.map(String).sort() : []);
@@ -22,23 +22,18 @@ const sameSet = (values: unknown, expected: readonly string[]): boolean =>
  * update, documented as partial): name, human_description and isPublic in get, tags and os in the
  * list are compared with the model's and the outcome recorded, never judged.
  */
-export class UpdatePlugin extends Step {
+export class UpdatePlugin extends StepOnOne(live('plugins')) {
   constructor(
-    /** Picks one of the live plugins. */
-    private readonly pick: number,
+    pick: number,
     private readonly rename: boolean,
     private readonly redescribe: boolean,
   ) {
-    super();
-  }
-
-  check(model: Readonly<AccountModel>): boolean {
-    return model.plugins.size > 0;
+    super(pick);
   }
 
   protected async act(model: AccountModel, world: World): Promise<void> {
-    const p = picked(model.livePlugins(), this.pick) ?? -1;
-    world.steps[world.steps.length - 1] = this.describe(`plugin#${p}`);
+    const p = this.chosen(model);
+    world.nameStep(this.describe(`plugin#${p}`));
     const { title, objectId } = world.plugin(p);
     // An update always sends something: a new name when human_description is not drawn.
     const update: PluginUpdate = {

@@ -23,7 +23,7 @@ import {
 } from '../projection.ts';
 import { expectAssistantRead, expectedAttachments, type World } from '../world.ts';
 import { describeQuery, due, judgeView, members, readView, type Judged, type Sighting } from './read.ts';
-import { walkView } from './walk.ts';
+import { readOrWalk, walkView } from './walk.ts';
 
 /** The quiet view the page walk reads: private, agentic tools, android (few others share it). */
 const WALKED: AssistantListQuery = { isPublic: 'private', isMainAgent: 'false', os: 'android' };
@@ -138,23 +138,16 @@ async function search(
   const what = `the search for ${label} (${describeQuery({ ...params, search: undefined })})`;
   const projection: Projection = assistantSearch(model, query);
   const judged = assistantJudged(world, what, SEARCH_DOCUMENTED, 'AS-SEARCH-02');
-  const found = walked
-    ? (
-        await walkView(
-          world.client,
-          'searchPersonas',
-          params,
-          world,
-          ownAssistants(world),
-          projection,
-          judged,
-        )
-      ).found
-    : judgeView(
-        await readView(world.client, 'searchPersonas', params, world, ownAssistants(world)),
-        projection,
-        judged,
-      );
+  const found = await readOrWalk(
+    walked,
+    world.client,
+    'searchPersonas',
+    params,
+    world,
+    ownAssistants(world),
+    projection,
+    judged,
+  );
   for (const [a, { item, exchange }] of found) {
     world.last = exchange;
     expect(item.name, `name of assistant#${a} in ${what}`).toBe(model.assistant(a).name);
@@ -269,23 +262,18 @@ async function gets(model: AccountModel, world: World): Promise<void> {
 async function renamed(model: AccountModel, world: World): Promise<void> {
   for (const a of model.live('assistants')) {
     const assistant = model.assistant(a);
-    if (!assistant.title.includes(world.titleTerm))
-      await search(
+    const searchFor = (field: 'name' | 'title') =>
+      search(
         model,
         world,
-        { search: assistant.title, os: 'android' },
+        { search: assistant[field], os: 'android' },
         false,
-        `the current title of assistant#${a}`,
+        `the current ${field} of assistant#${a}`,
       );
+    if (!assistant.title.includes(world.titleTerm)) await searchFor('title');
     const former = assistant.formerNames[assistant.formerNames.length - 1];
     if (former === undefined) continue;
-    await search(
-      model,
-      world,
-      { search: assistant.name, os: 'android' },
-      false,
-      `the current name of assistant#${a}`,
-    );
+    await searchFor('name');
     const { seen } = await readView(
       world.client,
       'searchPersonas',

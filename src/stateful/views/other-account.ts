@@ -155,7 +155,7 @@ async function pluginReads(model: AccountModel, world: World, b: ApiClient): Pro
       'PL-SEARCH-02',
     ),
   );
-  for (const p of model.livePlugins()) {
+  for (const p of model.live('plugins')) {
     const plugin = model.plugin(p);
     if (plugin.isPublic || (plugin.unsure ?? []).includes('isPublic')) continue;
     const { title } = world.plugin(p);

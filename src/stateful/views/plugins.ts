@@ -31,7 +31,7 @@ import {
   type Sighting,
   type ViewRoute,
 } from './read.ts';
-import { walkView } from './walk.ts';
+import { readOrWalk, walkView } from './walk.ts';
 
 const WALKED: PluginListQuery = { isPublic: 'private', os: 'android' };
 
@@ -130,23 +130,16 @@ async function search(
   const what = `the plugin search for ${label} (${describeQuery({ ...params(query), search: undefined })})`;
   const projection: Projection = pluginSearch(model, query);
   const judged = pluginJudged(world, what, SEARCH_DOCUMENTED, 'PL-SEARCH-02');
-  const found = walked
-    ? (
-        await walkView(
-          world.client,
-          'searchPlugins',
-          params(query),
-          world,
-          ownPlugins(world),
-          projection,
-          judged,
-        )
-      ).found
-    : judgeView(
-        await readView(world.client, 'searchPlugins', params(query), world, ownPlugins(world)),
-        projection,
-        judged,
-      );
+  const found = await readOrWalk(
+    walked,
+    world.client,
+    'searchPlugins',
+    params(query),
+    world,
+    ownPlugins(world),
+    projection,
+    judged,
+  );
   for (const [p, sighting] of found) expectItem(model, world, p, sighting, 'searchPlugins', what);
 }
 
@@ -173,13 +166,13 @@ export async function checkPluginViews(model: AccountModel, world: World): Promi
   if (due(world, next + 2))
     await search(model, world, { search: world.pluginTerm, os: 'web' }, false, "the sequence's plugin word");
   if (due(world, next + 3))
-    for (const p of model.livePlugins())
+    for (const p of model.live('plugins'))
       await search(model, world, { search: world.plugin(p).title }, false, `the title of plugin#${p}`);
 }
 
 /** Get of each live plugin (_id, title and the fields the model is sure of); none of a deleted one. */
 async function gets(model: AccountModel, world: World): Promise<void> {
-  for (const p of model.livePlugins()) {
+  for (const p of model.live('plugins')) {
     const { title, objectId } = world.plugin(p);
     const plugin = await readPlugin(world.client, title);
     const expected = {

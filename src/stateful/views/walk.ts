@@ -15,6 +15,7 @@ import type { Projection } from '../projection.ts';
 import type { World } from '../world.ts';
 import {
   judgeView,
+  readView,
   ROUTES,
   withOwnItems,
   type Judged,
@@ -90,4 +91,17 @@ export async function walkView(
   const read: ViewRead = { route, seen, whole, last: walk.pages[walk.pages.length - 1]!.exchange };
   const found = judgeView(read, projection, { ...judged, what });
   return { walk, found, judged: whole };
+}
+
+/**
+ * A view judged against `projection`, walked page by page at the checkpoint's page size when
+ * `walked` (as walkView), else read whole: the live resources of the run found.
+ */
+export async function readOrWalk(
+  walked: boolean,
+  ...view: Parameters<typeof walkView>
+): Promise<Map<number, Sighting>> {
+  if (walked) return (await walkView(...view)).found;
+  const [client, route, query, world, ours, projection, judged] = view;
+  return judgeView(await readView(client, route, query, world, ours), projection, judged);
 }
