@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from '../testing/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { harnessForFile, startHarness } from '../testing/harness.ts';
 import { PERSONA, personaBody } from '../testing/fixtures.ts';
 
 const LIST_FIELDS = [
@@ -15,9 +15,8 @@ const LIST_FIELDS = [
   'createdAt',
 ].sort();
 
-let h: Harness;
+const h = harnessForFile();
 beforeAll(async () => {
-  h = await startHarness();
   // Account A: two private (one agentic tool, one android-only), one public. Account B: one private, one public.
   const seed: Array<['full' | 'other', Record<string, unknown>]> = [
     ['full', { customPersonaId: 'a-private', name: 'Alpha helper', title: 'Billing desk' }],
@@ -31,7 +30,6 @@ beforeAll(async () => {
     expect((await h.call(role, 'POST', PERSONA.create, { body: personaBody(overrides) })).status).toBe(200);
   }
 });
-afterAll(() => h.close());
 
 const ids = (json: Record<string, unknown>): string[] =>
   (json.allPersonas as Array<Record<string, unknown>>).map((p) => p.customPersonaId as string).sort();

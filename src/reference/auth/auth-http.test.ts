@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LEVELS, loadOperationIndexSync, type Operation } from '../../spec/openapi.ts';
 import { KEYRING_ROLES, type Role } from '../../target/keyring-types.ts';
-import { startHarness, type Harness } from '../testing/harness.ts';
+import { harnessForFile, startHarness } from '../testing/harness.ts';
 import { PERSONA, personaBody } from '../testing/fixtures.ts';
 
 const AUTH_CODES = [
@@ -39,11 +39,7 @@ function expectedAllowed(role: Role, op: Operation): boolean {
 
 const SCOPED_ROLES = KEYRING_ROLES.filter((r) => !['legacy', 'revoked', 'expired'].includes(r));
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h.close());
+const h = harnessForFile();
 
 describe('keyring of the reference', () => {
   it('names a distinct svc_ai_ key for every role of TARGET.md', () => {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { describeFaultProbes, type FaultProbe } from '../testing/fault-probes.ts';
-import { startHarness, type As, type Harness } from '../testing/harness.ts';
+import { harnessForFile, startHarness, type As, type Harness } from '../testing/harness.ts';
 import { PERSONA, PLUGIN, VOICES, personaBody } from '../testing/fixtures.ts';
 import { AUTH_FAULTS, type AuthFault } from './faults.ts';
 import { API_KEY_PREFIX } from './key-prefix.ts';
@@ -119,11 +119,7 @@ const PROBES: Record<AuthFault, FaultProbe> = {
   'auth.gate-without-flags': denied,
 };
 
-let unfaulted: Harness;
-beforeAll(async () => {
-  unfaulted = await startHarness();
-});
-afterAll(() => unfaulted.close());
+const unfaulted = harnessForFile();
 
 describeFaultProbes('auth faults', AUTH_FAULTS, PROBES);
 
