@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { harnessForFile, startHarness } from '../testing/harness.ts';
-import { FUNC_RUN, FUNC_SCHEMA, PLUGIN, pluginBody } from '../testing/fixtures.ts';
+import { FUNC_RUN, FUNC_SCHEMA, PLUGIN, pluginBody, sortedKeys } from '../testing/fixtures.ts';
 
 type Item = Record<string, unknown>;
 
@@ -47,13 +47,7 @@ describe('listPlugins — POST /users/enterprise/getallplugin/{userId}', () => {
   it('returns {totalPlugins, totalPages, currentPage, plugin, tags} without status', async () => {
     const reply = await list();
     expect(reply.status).toBe(200);
-    expect(Object.keys(reply.json).sort()).toEqual([
-      'currentPage',
-      'plugin',
-      'tags',
-      'totalPages',
-      'totalPlugins',
-    ]);
+    expect(sortedKeys(reply.json)).toEqual(['currentPage', 'plugin', 'tags', 'totalPages', 'totalPlugins']);
     expect(reply.json).toMatchObject({ totalPlugins: 4, totalPages: 1, currentPage: 1 });
     expect(reply.json.tags).toEqual(['phone', 'time', 'weather', 'web']);
   });
