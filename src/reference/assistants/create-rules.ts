@@ -17,6 +17,7 @@ import { isObjectId, newObjectId } from '../http/ids.ts';
 import { isOsList, type OsName } from '../platforms.ts';
 import { VOICE_CATALOG, voiceById } from '../voices/catalog.ts';
 import { assistantFault } from './faults.ts';
+import type { PersonaDoc } from './store.ts';
 
 const PERSONALITY_MAX = 2100;
 const ANDROID_PROMPT_MAX = 5000;
@@ -102,27 +103,14 @@ function personalityTooLong(personality: string, faults: FaultSwitch): boolean {
   return lengthOf(personality) > PERSONALITY_MAX;
 }
 
-/** A create body after every rule of the create table; what the store keeps, minus ids and dates. */
-export interface PersonaDraft {
-  customPersonaId: string;
-  name: string;
-  isPublic: boolean;
-  voice: string;
-  tags: string[];
-  base_sys_prompt: string;
-  title: string;
-  personality?: string;
-  gender?: string;
-  languages: string[];
-  behavior: string[];
-  os: OsName[];
-  Is_main_agent: boolean;
-  is_agentic_tool: boolean;
-  accessible_plugin: string[];
-  authorised_users_email: string[];
-  logo?: string;
-  voice_language?: string;
-}
+/**
+ * A create body after every rule of the create table: what the store keeps, minus the ids and
+ * dates and the lists the server fills itself.
+ */
+export type PersonaDraft = Omit<
+  PersonaDoc,
+  '_id' | 'hobbies' | 'accessible_rag_folders' | 'createdAt' | 'updatedAt'
+>;
 
 /** Whether a create body leaves out a required field the faults may let through. */
 function missing(body: Body, key: string): boolean {

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from '../testing/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { harnessForFile } from '../testing/harness.ts';
 import { PERSONA, VOICE, personaBody } from '../testing/fixtures.ts';
 import { VOICE_CATALOG } from '../voices/catalog.ts';
 
 const PLUGIN_A = 'aaaaaaaaaaaaaaaaaaaaaaaa';
 const PLUGIN_B = 'bbbbbbbbbbbbbbbbbbbbbbbb';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h.close());
+const h = harnessForFile();
 
 async function create(
   overrides: Record<string, unknown> = {},

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ACCOUNT_B } from '../accounts.ts';
-import { startHarness, type Harness } from '../testing/harness.ts';
+import { harnessForFile } from '../testing/harness.ts';
 import { PERSONA, personaBody } from '../testing/fixtures.ts';
 
 // `authorised_users_email` lists "email addresses granted access", and `isPublic=private` lists
 // what the account "owned or granted": an account whose owner is listed sees the assistant there.
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h.close());
+const h = harnessForFile();
 
 async function create(overrides: Record<string, unknown>): Promise<string> {
   const body = personaBody(overrides);

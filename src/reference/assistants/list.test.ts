@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from '../testing/harness.ts';
-import { PERSONA, personaBody } from '../testing/fixtures.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { harnessForFile, startHarness } from '../testing/harness.ts';
+import { PERSONA, personaBody, sortedKeys } from '../testing/fixtures.ts';
 
 const LIST_FIELDS = [
   '_id',
@@ -15,9 +15,8 @@ const LIST_FIELDS = [
   'createdAt',
 ].sort();
 
-let h: Harness;
+const h = harnessForFile();
 beforeAll(async () => {
-  h = await startHarness();
   // Account A: two private (one agentic tool, one android-only), one public. Account B: one private, one public.
   const seed: Array<['full' | 'other', Record<string, unknown>]> = [
     ['full', { customPersonaId: 'a-private', name: 'Alpha helper', title: 'Billing desk' }],
@@ -31,7 +30,6 @@ beforeAll(async () => {
     expect((await h.call(role, 'POST', PERSONA.create, { body: personaBody(overrides) })).status).toBe(200);
   }
 });
-afterAll(() => h.close());
 
 const ids = (json: Record<string, unknown>): string[] =>
   (json.allPersonas as Array<Record<string, unknown>>).map((p) => p.customPersonaId as string).sort();
@@ -43,18 +41,13 @@ describe('listPersonas — POST /persona/enterprise/getAllPersonas/{sessionId}',
   it('returns {allPersonas, totalPersonas, currentPage, totalPages} with no status field', async () => {
     const reply = await list();
     expect(reply.status).toBe(200);
-    expect(Object.keys(reply.json).sort()).toEqual([
-      'allPersonas',
-      'currentPage',
-      'totalPages',
-      'totalPersonas',
-    ]);
+    expect(sortedKeys(reply.json)).toEqual(['allPersonas', 'currentPage', 'totalPages', 'totalPersonas']);
   });
 
   it('list items carry the documented fields', async () => {
     const items = (await list()).json.allPersonas as Array<Record<string, unknown>>;
     for (const item of items) {
-      expect(Object.keys(item).sort()).toEqual(LIST_FIELDS);
+      expect(sortedKeys(item)).toEqual(LIST_FIELDS);
       expect(item._id).toMatch(/^[0-9a-f]{24}$/);
       expect(Number.isNaN(Date.parse(item.createdAt as string))).toBe(false);
     }
@@ -152,7 +145,7 @@ describe('searchPersonas — POST /persona/enterprise/searchPersonas', () => {
     expect(reply.status).toBe(200);
     expect(reply.json).toMatchObject({ status: true, currentPage: 1, totalPages: 1 });
     for (const item of reply.json.allPersonas as Array<Record<string, unknown>>) {
-      expect(Object.keys(item).sort()).toEqual(['_id', 'customPersonaId', 'name']);
+      expect(sortedKeys(item)).toEqual(['_id', 'customPersonaId', 'name']);
     }
   });
 

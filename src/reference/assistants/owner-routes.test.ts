@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from '../testing/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { harnessForFile } from '../testing/harness.ts';
 import { PERSONA, personaBody } from '../testing/fixtures.ts';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h.close());
+const h = harnessForFile();
 
 async function create(
   overrides: Record<string, unknown> = {},

@@ -29,6 +29,16 @@ function without(item: Record<string, unknown>, key: string, planted: boolean): 
   return rest;
 }
 
+/** Moves `from` to the end of `item` as `to` when the fault is planted (a field under the wrong key). */
+function movedTo(
+  item: Record<string, unknown>,
+  from: string,
+  to: string,
+  planted: boolean,
+): Record<string, unknown> {
+  return planted ? { ...without(item, from, true), [to]: item[from] } : item;
+}
+
 /** Exactly the documented list fields. */
 export function listItem(
   record: PersonaRecord,
@@ -55,16 +65,10 @@ export function listItem(
     createdAt: fault('assistants.list-created-at-epoch') ? Date.parse(d.createdAt) : d.createdAt,
   };
   item = without(item, '_id', fault('assistants.list-omits-id'));
-  if (fault('assistants.list-persona-id-key')) {
-    item = without(item, 'customPersonaId', true);
-    item.personaId = d.customPersonaId;
-  }
+  item = movedTo(item, 'customPersonaId', 'personaId', fault('assistants.list-persona-id-key'));
   item = without(item, 'name', fault('assistants.list-omits-name'));
   item = without(item, 'title', fault('assistants.list-omits-title'));
-  if (fault('assistants.list-main-agent-lowercase')) {
-    item = without(item, 'Is_main_agent', true);
-    item.is_main_agent = d.Is_main_agent;
-  }
+  item = movedTo(item, 'Is_main_agent', 'is_main_agent', fault('assistants.list-main-agent-lowercase'));
   item = without(item, 'attached_kbs', fault('assistants.list-omits-attached-kbs'));
   // The alternative personality carries more than the documented fields.
   if (openPoints().extraFields === 'alternative')
@@ -111,10 +115,7 @@ export function fullDocument(
   }
   if (fault('assistants.get-plugins-joined')) data.accessible_plugin = doc.accessible_plugin.join(',');
   data = without(data, '_id', fault('assistants.get-omits-id'));
-  if (fault('assistants.get-persona-id-key')) {
-    data = without(data, 'customPersonaId', true);
-    data.personaId = doc.customPersonaId;
-  }
+  data = movedTo(data, 'customPersonaId', 'personaId', fault('assistants.get-persona-id-key'));
   data = without(data, 'name', fault('assistants.get-omits-name'));
   data = without(data, 'base_sys_prompt', fault('assistants.get-hides-prompt'));
   data = without(data, 'attached_kbs', fault('assistants.get-omits-attached-kbs'));

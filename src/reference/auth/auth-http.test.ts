@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LEVELS, loadOperationIndexSync, type Operation } from '../../spec/openapi.ts';
 import { KEYRING_ROLES, type Role } from '../../target/keyring-types.ts';
-import { startHarness, type Harness } from '../testing/harness.ts';
+import { harnessForFile, startHarness } from '../testing/harness.ts';
 import { PERSONA, personaBody } from '../testing/fixtures.ts';
 
 const AUTH_CODES = [
@@ -13,6 +13,14 @@ const AUTH_CODES = [
   'scope_denied',
 ];
 const operations = [...loadOperationIndexSync().values()];
+
+/** The exact 403 body of the auth gate: the two flags, the code, and a message. */
+const gateRefusal = (code: string) => ({
+  auth: false,
+  success: false,
+  code,
+  message: expect.any(String) as unknown,
+});
 
 /** The operation's path with every template parameter filled. */
 const concretePath = (op: Operation): string => op.path.replace(/\{[^}]+\}/g, 'probe-id');
@@ -31,11 +39,7 @@ function expectedAllowed(role: Role, op: Operation): boolean {
 
 const SCOPED_ROLES = KEYRING_ROLES.filter((r) => !['legacy', 'revoked', 'expired'].includes(r));
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h.close());
+const h = harnessForFile();
 
 describe('keyring of the reference', () => {
   it('names a distinct svc_ai_ key for every role of TARGET.md', () => {
@@ -93,12 +97,7 @@ describe('key state — revoked and expired', () => {
   it('the revoked key gets 403 key_revoked', async () => {
     const reply = await h.call('revoked', 'GET', '/users/get_voice_clone');
     expect(reply.status).toBe(403);
-    expect(reply.json).toEqual({
-      auth: false,
-      success: false,
-      code: 'key_revoked',
-      message: expect.any(String) as unknown,
-    });
+    expect(reply.json).toEqual(gateRefusal('key_revoked'));
   });
 
   it('the expired key gets 403 key_expired, the date in the message', async () => {
@@ -135,12 +134,7 @@ describe('route_forbidden — routes no key may reach', () => {
           probe.method === 'GET' ? {} : { body: {} },
         );
         expect(reply.status, `${probe.method} ${probe.path}`).toBe(403);
-        expect(reply.json).toEqual({
-          auth: false,
-          success: false,
-          code: 'route_forbidden',
-          message: expect.any(String) as unknown,
-        });
+        expect(reply.json).toEqual(gateRefusal('route_forbidden'));
       }
     },
   );
@@ -159,12 +153,7 @@ describe('route_not_in_scope_table — routes without a scope rule', () => {
     for (const probe of h.keyring.unscopedRoutes ?? []) {
       const reply = await h.call('full', probe.method, probe.path);
       expect(reply.status).toBe(403);
-      expect(reply.json).toEqual({
-        auth: false,
-        success: false,
-        code: 'route_not_in_scope_table',
-        message: expect.any(String) as unknown,
-      });
+      expect(reply.json).toEqual(gateRefusal('route_not_in_scope_table'));
     }
   });
 
@@ -205,9 +194,7 @@ describe('scope matrix — every operation × every scoped role', () => {
     const [heldModule, heldLevel] = role.split(':');
     expect(reply.status).toBe(403);
     expect(reply.json).toEqual({
-      auth: false,
-      success: false,
-      code: 'scope_denied',
+      ...gateRefusal('scope_denied'),
       module: op.scope.module,
       required: op.scope.level,
       held:
@@ -216,7 +203,6 @@ describe('scope matrix — every operation × every scoped role', () => {
           : role.startsWith('preset') && op.scope.module === 'voices'
             ? 'view'
             : 'none',
-      message: expect.any(String) as unknown,
     });
   });
 });

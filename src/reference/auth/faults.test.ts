@@ -1,8 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { describeFaultProbes, type FaultProbe } from '../testing/fault-probes.ts';
-import { startHarness, type As, type Harness } from '../testing/harness.ts';
+import { harnessForFile, startHarness, type As, type Harness } from '../testing/harness.ts';
 import { PERSONA, PLUGIN, VOICES, personaBody } from '../testing/fixtures.ts';
 import { AUTH_FAULTS, type AuthFault } from './faults.ts';
+import { API_KEY_PREFIX } from './key-prefix.ts';
+import { keySecret } from './keyring.ts';
 
 /** Each planted fault must visibly change what a caller gets, or the self-test proves nothing. */
 
@@ -117,11 +119,7 @@ const PROBES: Record<AuthFault, FaultProbe> = {
   'auth.gate-without-flags': denied,
 };
 
-let unfaulted: Harness;
-beforeAll(async () => {
-  unfaulted = await startHarness();
-});
-afterAll(() => unfaulted.close());
+const unfaulted = harnessForFile();
 
 describeFaultProbes('auth faults', AUTH_FAULTS, PROBES);
 
@@ -138,5 +136,14 @@ describe('auth faults beyond their probes', () => {
     } finally {
       await faulted.close();
     }
+  });
+
+  // The random part of an unprefixed key once could spell ai_ (one key in 262,144): the probe above
+  // would then see svc_ai_ and miss the fault by chance.
+  it('keys-without-prefix issues no svc_ai_ key whatever the random part spells', () => {
+    const draws = ['svc_ai_Xq3', 'svc_ai_Zr8', 'svc_Kp2ai_'];
+    const secret = keySecret('svc_', () => draws.shift() ?? 'svc_none_left');
+    expect(secret).toBe('svc_Kp2ai_');
+    expect(secret.startsWith(API_KEY_PREFIX)).toBe(false);
   });
 });

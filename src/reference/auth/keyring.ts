@@ -55,6 +55,18 @@ export interface SeededKeys {
   keyring: Keyring;
 }
 
+/**
+ * A fresh key under `prefix`. Under `auth.keys-without-prefix` (prefix `svc_`) the random part is
+ * drawn again until it does not spell out `ai_`: one key in 262,144 would otherwise carry the real
+ * prefix, and a check of the keyring would pass by chance.
+ */
+export function keySecret(prefix: string, draw: (prefix: string) => string = newToken): string {
+  for (;;) {
+    const secret = draw(prefix);
+    if (prefix === API_KEY_PREFIX || !secret.startsWith(API_KEY_PREFIX)) return secret;
+  }
+}
+
 /** Fresh random keys for every role, and the keyring file (TARGET.md format) that names them. */
 export function seedKeys(
   roles: readonly Role[],
@@ -65,7 +77,7 @@ export function seedKeys(
   const keys: ApiKey[] = [];
   const byRole: Keyring['keys'] = {};
   for (const role of roles) {
-    const secret = newToken(prefix);
+    const secret = keySecret(prefix);
     keys.push({ id: `key_${role}`, secret, ...shapeOf(role, now, faults) });
     byRole[role] = secret;
   }

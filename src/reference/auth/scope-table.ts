@@ -9,93 +9,79 @@ export function routeKey(method: string, fastifyUrl: string): string {
 }
 
 /** Planted faults: one operation's row of the table written with the wrong module or level. */
-const MISWRITTEN_ROWS: ReadonlyArray<{ fault: AuthFault; operationId: string; scope: Partial<Scope> }> = [
-  { fault: 'auth.transfer-at-edit', operationId: 'transferOwnership', scope: { level: 'edit' } },
-  { fault: 'auth.delete-base-at-edit', operationId: 'deleteKnowledgeBase', scope: { level: 'edit' } },
-  { fault: 'auth.create-plugin-any-level', operationId: 'createPlugin', scope: { level: 'view' } },
-  { fault: 'auth.update-plugin-needs-manage', operationId: 'updatePlugin', scope: { level: 'manage' } },
-  { fault: 'auth.query-needs-edit', operationId: 'queryKnowledgeBase', scope: { level: 'edit' } },
-  { fault: 'auth.detach-needs-manage', operationId: 'detachKnowledgeBase', scope: { level: 'manage' } },
-  { fault: 'auth.voices-judged-as-assistants', operationId: 'listVoices', scope: { module: 'assistants' } },
-  {
-    fault: 'auth.update-attachment-needs-manage',
-    operationId: 'updateAttachment',
-    scope: { level: 'manage' },
-  },
-  { fault: 'auth.detach-at-view', operationId: 'detachKnowledgeBase', scope: { level: 'view' } },
-  { fault: 'auth.stats-need-edit', operationId: 'getKnowledgeBaseStats', scope: { level: 'edit' } },
-  {
-    fault: 'auth.persona-bases-judged-as-assistants',
-    operationId: 'listPersonaKnowledgeBases',
-    scope: { module: 'assistants' },
-  },
-  { fault: 'auth.list-assistants-needs-edit', operationId: 'listPersonas', scope: { level: 'edit' } },
-  { fault: 'auth.search-assistants-needs-edit', operationId: 'searchPersonas', scope: { level: 'edit' } },
-  { fault: 'auth.get-assistant-needs-edit', operationId: 'getPersona', scope: { level: 'edit' } },
-  { fault: 'auth.create-assistant-at-view', operationId: 'createPersona', scope: { level: 'view' } },
-  { fault: 'auth.update-assistant-needs-manage', operationId: 'updatePersona', scope: { level: 'manage' } },
-  { fault: 'auth.delete-assistant-at-edit', operationId: 'deletePersona', scope: { level: 'edit' } },
-  { fault: 'auth.share-assistant-at-edit', operationId: 'sharePersona', scope: { level: 'edit' } },
-  { fault: 'auth.voices-need-edit', operationId: 'listVoices', scope: { level: 'edit' } },
-  { fault: 'auth.list-plugins-needs-edit', operationId: 'listPlugins', scope: { level: 'edit' } },
-  { fault: 'auth.get-plugin-needs-edit', operationId: 'getPlugin', scope: { level: 'edit' } },
-  { fault: 'auth.search-plugins-needs-edit', operationId: 'searchPlugins', scope: { level: 'edit' } },
-  { fault: 'auth.delete-plugin-at-edit', operationId: 'deletePlugin', scope: { level: 'edit' } },
-  { fault: 'auth.create-assistant-needs-manage', operationId: 'createPersona', scope: { level: 'manage' } },
-  { fault: 'auth.update-assistant-at-view', operationId: 'updatePersona', scope: { level: 'view' } },
-  {
-    fault: 'auth.list-plugins-judged-as-assistants',
-    operationId: 'listPlugins',
-    scope: { module: 'assistants' },
-  },
-  {
-    fault: 'auth.get-plugin-judged-as-assistants',
-    operationId: 'getPlugin',
-    scope: { module: 'assistants' },
-  },
+const MISWRITTEN_ROWS: ReadonlyArray<
+  readonly [fault: AuthFault, operationId: string, scope: Partial<Scope>]
+> = [
+  ['auth.transfer-at-edit', 'transferOwnership', { level: 'edit' }],
+  ['auth.delete-base-at-edit', 'deleteKnowledgeBase', { level: 'edit' }],
+  ['auth.create-plugin-any-level', 'createPlugin', { level: 'view' }],
+  ['auth.update-plugin-needs-manage', 'updatePlugin', { level: 'manage' }],
+  ['auth.query-needs-edit', 'queryKnowledgeBase', { level: 'edit' }],
+  ['auth.detach-needs-manage', 'detachKnowledgeBase', { level: 'manage' }],
+  ['auth.voices-judged-as-assistants', 'listVoices', { module: 'assistants' }],
+  ['auth.update-attachment-needs-manage', 'updateAttachment', { level: 'manage' }],
+  ['auth.detach-at-view', 'detachKnowledgeBase', { level: 'view' }],
+  ['auth.stats-need-edit', 'getKnowledgeBaseStats', { level: 'edit' }],
+  ['auth.persona-bases-judged-as-assistants', 'listPersonaKnowledgeBases', { module: 'assistants' }],
+  ['auth.list-assistants-needs-edit', 'listPersonas', { level: 'edit' }],
+  ['auth.search-assistants-needs-edit', 'searchPersonas', { level: 'edit' }],
+  ['auth.get-assistant-needs-edit', 'getPersona', { level: 'edit' }],
+  ['auth.create-assistant-at-view', 'createPersona', { level: 'view' }],
+  ['auth.update-assistant-needs-manage', 'updatePersona', { level: 'manage' }],
+  ['auth.delete-assistant-at-edit', 'deletePersona', { level: 'edit' }],
+  ['auth.share-assistant-at-edit', 'sharePersona', { level: 'edit' }],
+  ['auth.voices-need-edit', 'listVoices', { level: 'edit' }],
+  ['auth.list-plugins-needs-edit', 'listPlugins', { level: 'edit' }],
+  ['auth.get-plugin-needs-edit', 'getPlugin', { level: 'edit' }],
+  ['auth.search-plugins-needs-edit', 'searchPlugins', { level: 'edit' }],
+  ['auth.delete-plugin-at-edit', 'deletePlugin', { level: 'edit' }],
+  ['auth.create-assistant-needs-manage', 'createPersona', { level: 'manage' }],
+  ['auth.update-assistant-at-view', 'updatePersona', { level: 'view' }],
+  ['auth.list-plugins-judged-as-assistants', 'listPlugins', { module: 'assistants' }],
+  ['auth.get-plugin-judged-as-assistants', 'getPlugin', { module: 'assistants' }],
 ];
 
-/** Planted faults: one operation's row left out of the table, so the route has no scope rule. */
-const MISSING_ROWS: ReadonlyArray<{ fault: AuthFault; operationId: string }> = [
-  { fault: 'auth.transfer-row-missing', operationId: 'transferOwnership' },
-  { fault: 'auth.list-assistants-row-missing', operationId: 'listPersonas' },
-  { fault: 'auth.search-assistants-row-missing', operationId: 'searchPersonas' },
-  { fault: 'auth.voices-row-missing', operationId: 'listVoices' },
-  { fault: 'auth.search-plugins-row-missing', operationId: 'searchPlugins' },
+/**
+ * Planted faults that change how one operation's row is judged: `missing` leaves the row out of the
+ * table (the route has no scope rule), `any-module` judges it on the highest level the key holds
+ * in any module.
+ */
+const MISJUDGED_ROWS: ReadonlyArray<
+  readonly [fault: AuthFault, operationId: string, how: 'missing' | 'any-module']
+> = [
+  ['auth.transfer-row-missing', 'transferOwnership', 'missing'],
+  ['auth.list-assistants-row-missing', 'listPersonas', 'missing'],
+  ['auth.search-assistants-row-missing', 'searchPersonas', 'missing'],
+  ['auth.voices-row-missing', 'listVoices', 'missing'],
+  ['auth.search-plugins-row-missing', 'searchPlugins', 'missing'],
+  ['auth.delete-assistant-any-manage', 'deletePersona', 'any-module'],
+  ['auth.transfer-any-manage', 'transferOwnership', 'any-module'],
+  ['auth.delete-plugin-any-manage', 'deletePlugin', 'any-module'],
+  ['auth.get-assistant-any-module', 'getPersona', 'any-module'],
+  ['auth.share-assistant-any-manage', 'sharePersona', 'any-module'],
+  ['auth.voices-any-module', 'listVoices', 'any-module'],
 ];
 
-/** Planted faults: one operation's row judged on the highest level the key holds in any module. */
-const ANY_MODULE_ROWS: ReadonlyArray<{ fault: AuthFault; operationId: string }> = [
-  { fault: 'auth.delete-assistant-any-manage', operationId: 'deletePersona' },
-  { fault: 'auth.transfer-any-manage', operationId: 'transferOwnership' },
-  { fault: 'auth.delete-plugin-any-manage', operationId: 'deletePlugin' },
-  { fault: 'auth.get-assistant-any-module', operationId: 'getPersona' },
-  { fault: 'auth.share-assistant-any-manage', operationId: 'sharePersona' },
-  { fault: 'auth.voices-any-module', operationId: 'listVoices' },
-];
-
-function rowPlanted(
-  rows: ReadonlyArray<{ fault: AuthFault; operationId: string }>,
-  operationId: string,
-  faults: FaultSwitch,
-): boolean {
-  return rows.some((row) => row.operationId === operationId && authFault(faults, row.fault));
+/** The operations whose row a planted fault judges `how`. */
+function misjudged(how: 'missing' | 'any-module', faults: FaultSwitch): string[] {
+  return MISJUDGED_ROWS.filter(([fault, , rowHow]) => rowHow === how && authFault(faults, fault)).map(
+    ([, operationId]) => operationId,
+  );
 }
 
 /** Whether a planted fault judges the route under `id` (a `routeKey`) on any module the key holds. */
 export function judgedOnAnyModule(id: string, faults: FaultSwitch): boolean {
-  return ANY_MODULE_ROWS.some((row) => {
-    if (!authFault(faults, row.fault)) return false;
-    const { method, url } = operationRoute(row.operationId);
+  return misjudged('any-module', faults).some((operationId) => {
+    const { method, url } = operationRoute(operationId);
     return routeKey(method, API_PREFIX + url) === id;
   });
 }
 
 function miswritten(operationId: string, faults: FaultSwitch): Partial<Scope> {
   const planted = MISWRITTEN_ROWS.filter(
-    (row) => row.operationId === operationId && authFault(faults, row.fault),
+    ([fault, rowId]) => rowId === operationId && authFault(faults, fault),
   );
-  return Object.assign({}, ...planted.map((row) => row.scope)) as Partial<Scope>;
+  return Object.assign({}, ...planted.map(([, , scope]) => scope)) as Partial<Scope>;
 }
 
 /**
@@ -107,8 +93,9 @@ export function buildScopeTable(
   faults: FaultSwitch = NO_FAULTS,
 ): Map<string, Scope> {
   const table = new Map<string, Scope>();
+  const missing = misjudged('missing', faults);
   for (const op of operations) {
-    if (rowPlanted(MISSING_ROWS, op.operationId, faults)) continue;
+    if (missing.includes(op.operationId)) continue;
     table.set(routeKey(op.method, API_PREFIX + toFastifyPath(op.path)), {
       ...op.scope,
       ...miswritten(op.operationId, faults),

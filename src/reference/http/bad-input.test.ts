@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BODY_LIMIT_BYTES } from '../app.ts';
-import { startHarness, type Harness, type Reply } from '../testing/harness.ts';
+import { harnessForFile, type Harness, type Reply } from '../testing/harness.ts';
 import { operationIndex } from './operation-route.ts';
 
 /** The routes of the assistant, voice and plugin modules (the knowledge-base ones test themselves). */
@@ -79,11 +79,7 @@ const FIELDS = [
   'connection_url',
 ];
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h.close());
+const h = harnessForFile();
 
 function expectJson4xx(reply: Reply, what: string): void {
   expect(reply.status, what).toBeGreaterThanOrEqual(400);

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PERSONA, PLUGIN, personaBody, pluginBody } from '../testing/fixtures.ts';
 import { describeFaultProbes, type FaultProbe } from '../testing/fault-probes.ts';
-import { startHarness, type Harness } from '../testing/harness.ts';
+import { harnessForFile, startHarness, type Harness } from '../testing/harness.ts';
 import { HTTP_FAULTS, httpFault, type HttpFault } from './faults.ts';
 
 /** Each planted fault must visibly change what a caller gets, or the self-test proves nothing. */
@@ -38,11 +38,7 @@ const PROBES: Record<HttpFault, FaultProbe> = {
   },
 };
 
-let unfaulted: Harness;
-beforeAll(async () => {
-  unfaulted = await startHarness();
-});
-afterAll(() => unfaulted.close());
+const unfaulted = harnessForFile();
 
 describeFaultProbes('http faults', HTTP_FAULTS, PROBES);
 

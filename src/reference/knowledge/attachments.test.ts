@@ -16,20 +16,28 @@ const patch = (kbId: string, json?: unknown, persona = 'helper') =>
   app.call('PATCH', `/kb/${kbId}/personas/${persona}`, json === undefined ? {} : { json });
 const detach = (kbId: string, persona = 'helper') => app.call('DELETE', `/kb/${kbId}/personas/${persona}`);
 const basesOf = async (persona = 'helper') => (await app.call('GET', `/kb/persona/${persona}`)).body;
+/** What a write of the helper assistant's attachment to `kbId` answers: the fixed fields, then `fields`. */
+const helperAnswer = (kbId: string, fields: Record<string, unknown>) => ({
+  status: 'ok',
+  kbId,
+  personaId: 'helper',
+  ...fields,
+});
+/** Three new bases of account A, as many as one assistant may hold. */
+const threeBases = async () => [
+  await createBase(app, 'one'),
+  await createBase(app, 'two'),
+  await createBase(app, 'three'),
+];
 
 describe('attachKnowledgeBase — POST /kb/{kbId}/personas/{personaId}', () => {
   it('absent → attached: {status, kbId, personaId, grounding_mode, enabled, attached: true} with the defaults', async () => {
     const kbId = await createBase(app);
     const { status, body } = await attach(kbId);
     expect(status).toBe(200);
-    expect(body).toEqual({
-      status: 'ok',
-      kbId,
-      personaId: 'helper',
-      grounding_mode: 'supplemental',
-      enabled: true,
-      attached: true,
-    });
+    expect(body).toEqual(
+      helperAnswer(kbId, { grounding_mode: 'supplemental', enabled: true, attached: true }),
+    );
     expect(app.attachments.list('helper')).toEqual([{ kbId, grounding_mode: 'supplemental', enabled: true }]);
   });
 
@@ -44,14 +52,7 @@ describe('attachKnowledgeBase — POST /kb/{kbId}/personas/{personaId}', () => {
     await attach(kbId);
     const { status, body } = await attach(kbId, { grounding_mode: 'strict', enabled: false });
     expect(status).toBe(200);
-    expect(body).toEqual({
-      status: 'ok',
-      kbId,
-      personaId: 'helper',
-      grounding_mode: 'strict',
-      enabled: false,
-      updated: true,
-    });
+    expect(body).toEqual(helperAnswer(kbId, { grounding_mode: 'strict', enabled: false, updated: true }));
     expect(body).not.toHaveProperty('attached');
     expect(app.attachments.list('helper')).toEqual([{ kbId, grounding_mode: 'strict', enabled: false }]);
   });
@@ -67,11 +68,7 @@ describe('attachKnowledgeBase — POST /kb/{kbId}/personas/{personaId}', () => {
   });
 
   it('absent → absent with a 400 when three bases are attached; the three stay attached', async () => {
-    const three = [
-      await createBase(app, 'one'),
-      await createBase(app, 'two'),
-      await createBase(app, 'three'),
-    ];
+    const three = await threeBases();
     for (const kbId of three) expect((await attach(kbId)).body.attached).toBe(true);
     const fourth = await createBase(app, 'four');
     const { status, body } = await attach(fourth);
@@ -81,11 +78,7 @@ describe('attachKnowledgeBase — POST /kb/{kbId}/personas/{personaId}', () => {
   });
 
   it('with three attached, re-attaching one of them is still an update, not a fourth', async () => {
-    const three = [
-      await createBase(app, 'one'),
-      await createBase(app, 'two'),
-      await createBase(app, 'three'),
-    ];
+    const three = await threeBases();
     for (const kbId of three) await attach(kbId);
     expect((await attach(three[1]!, { enabled: false })).body).toMatchObject({
       updated: true,
@@ -100,11 +93,7 @@ describe('attachKnowledgeBase — POST /kb/{kbId}/personas/{personaId}', () => {
 
   it('counts per assistant: another assistant can take the same bases and more', async () => {
     app.addPersona('other-helper');
-    const bases = [
-      await createBase(app, 'one'),
-      await createBase(app, 'two'),
-      await createBase(app, 'three'),
-    ];
+    const bases = await threeBases();
     for (const kbId of bases) await attach(kbId);
     for (const kbId of bases)
       expect((await attach(kbId, undefined, 'other-helper')).body.attached).toBe(true);
@@ -139,7 +128,7 @@ describe('updateAttachment — PATCH /kb/{kbId}/personas/{personaId}', () => {
     await attach(kbId);
     const { status, body } = await patch(kbId, { grounding_mode: 'strict' });
     expect(status).toBe(200);
-    expect(body).toEqual({ status: 'ok', kbId, personaId: 'helper', updated: true });
+    expect(body).toEqual(helperAnswer(kbId, { updated: true }));
     expect(app.attachments.find('helper', kbId)).toEqual({ kbId, grounding_mode: 'strict', enabled: true });
     await patch(kbId, { enabled: false });
     expect(app.attachments.find('helper', kbId)).toEqual({ kbId, grounding_mode: 'strict', enabled: false });
@@ -183,18 +172,14 @@ describe('detachKnowledgeBase — DELETE /kb/{kbId}/personas/{personaId}', () =>
     await attach(kbId);
     const { status, body } = await detach(kbId);
     expect(status).toBe(200);
-    expect(body).toEqual({ status: 'ok', kbId, personaId: 'helper', detached: true });
+    expect(body).toEqual(helperAnswer(kbId, { detached: true }));
     expect(app.attachments.list('helper')).toEqual([]);
     expect((await app.call('GET', `/kb/${kbId}/documents`)).body.documents).toHaveLength(1);
     expect((await app.call('GET', '/kb')).body.kbs).toHaveLength(1);
   });
 
   it('frees a slot: after a detach a third base can be attached again', async () => {
-    const bases = [
-      await createBase(app, 'one'),
-      await createBase(app, 'two'),
-      await createBase(app, 'three'),
-    ];
+    const bases = await threeBases();
     for (const kbId of bases) await attach(kbId);
     await detach(bases[0]!);
     expect((await attach(await createBase(app, 'four'))).body.attached).toBe(true);

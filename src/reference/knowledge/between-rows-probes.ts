@@ -76,6 +76,13 @@ async function attachmentViewsAfter(
   return { bases: await personaKbs(h, personaId), assistant: await attachedKbs(h, personaId) };
 }
 
+const afterAttachmentPatch = (h: Harness) =>
+  attachmentViewsAfter(h, (kbId, personaId) =>
+    h.call('full', 'PATCH', `/kb/${kbId}/personas/${personaId}`, { body: { grounding_mode: 'strict' } }),
+  );
+const afterReattach = (h: Harness) =>
+  attachmentViewsAfter(h, (kbId, personaId) => attach(h, kbId, personaId, { enabled: false }));
+
 /** The schedule as listed after `write`, on a base with auto-refresh on every 4 days and one URL document. */
 async function scheduleAfter(h: Harness, write: (kbId: string, url: string) => Promise<unknown>) {
   const { result } = await withPage(async (url) => {
@@ -131,15 +138,8 @@ export const BETWEEN_ROWS_PROBES = {
   'kb.documents-stale-after-ingest-url': async (h) => (await afterUrl(h)).result.documents.length,
   'kb.documents-stale-after-upload': async (h) => (await afterUpload(h)).documents.length,
   'kb.documents-stale-after-document-delete': async (h) => (await afterDocumentDelete(h)).documents.length,
-  'kb.persona-view-stale-after-update': async (h) =>
-    (
-      await attachmentViewsAfter(h, (kbId, personaId) =>
-        h.call('full', 'PATCH', `/kb/${kbId}/personas/${personaId}`, { body: { grounding_mode: 'strict' } }),
-      )
-    ).bases,
-  'kb.persona-view-stale-after-reattach': async (h) =>
-    (await attachmentViewsAfter(h, (kbId, personaId) => attach(h, kbId, personaId, { enabled: false })))
-      .bases,
+  'kb.persona-view-stale-after-update': async (h) => (await afterAttachmentPatch(h)).bases,
+  'kb.persona-view-stale-after-reattach': async (h) => (await afterReattach(h)).bases,
   'kb.persona-view-stale-after-detach': async (h) =>
     (
       await attachmentViewsAfter(h, (kbId, personaId) =>
@@ -151,15 +151,8 @@ export const BETWEEN_ROWS_PROBES = {
   'kb.persona-view-stale-after-ingest': async (h) =>
     (await attachmentViewsAfter(h, (kbId) => docId(h, kbId))).bases,
   'kb.persona-view-stale-after-document-delete': async (h) => (await afterDocumentDelete(h)).persona,
-  'kb.attached-kbs-stale-after-update': async (h) =>
-    (
-      await attachmentViewsAfter(h, (kbId, personaId) =>
-        h.call('full', 'PATCH', `/kb/${kbId}/personas/${personaId}`, { body: { grounding_mode: 'strict' } }),
-      )
-    ).assistant,
-  'kb.attached-kbs-stale-after-reattach': async (h) =>
-    (await attachmentViewsAfter(h, (kbId, personaId) => attach(h, kbId, personaId, { enabled: false })))
-      .assistant,
+  'kb.attached-kbs-stale-after-update': async (h) => (await afterAttachmentPatch(h)).assistant,
+  'kb.attached-kbs-stale-after-reattach': async (h) => (await afterReattach(h)).assistant,
   'kb.reused-title-revives-chunks': async (h) => {
     const kbId = await base(h);
     const first = await docId(h, kbId, {

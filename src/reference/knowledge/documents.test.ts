@@ -1,18 +1,12 @@
-import { afterEach, beforeEach, describe, it, expect } from 'vitest';
-import { ACCOUNT_B, createBase, ingestText, startKbTestApp, type KbTestApp } from './test-support.ts';
+import { describe, it, expect } from 'vitest';
+import { ACCOUNT_B, createBase, ingestText, appWithBase, type KbTestApp } from './test-support.ts';
 
 const ISO_8601 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 const longText = 'Kestrels hover in place while hunting voles in the grass below. '.repeat(60);
 
 let app: KbTestApp;
 let kbId: string;
-beforeEach(async () => {
-  app = await startKbTestApp();
-  kbId = await createBase(app);
-});
-afterEach(async () => {
-  await app.close();
-});
+appWithBase((started) => ({ app, kbId } = started));
 
 const stats = async (id = kbId) => (await app.call('GET', `/kb/${id}/stats`)).body;
 

@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { describeFaultProbes, type FaultProbe } from '../testing/fault-probes.ts';
+import { describeFaultProbes, describeFrozenClockProbes, type FaultProbe } from '../testing/fault-probes.ts';
 import type { As, Harness } from '../testing/harness.ts';
 import { PERSONA, personaBody } from '../testing/fixtures.ts';
 import { BETWEEN_ROWS_PROBES } from './between-rows-probes.ts';
@@ -970,3 +970,10 @@ const PROBES: Record<KnowledgeFault, FaultProbe> = {
 };
 
 describeFaultProbes('planted faults of the knowledge-base module', KNOWLEDGE_FAULTS, PROBES);
+
+// A re-crawl within the ingest's millisecond once left createdAt as it was: the fault hid by chance.
+describeFrozenClockProbes(
+  'planted faults of the knowledge-base module that stamp times',
+  ['kb.recrawl-restamps-pasted', 'kb.recrawl-restamps-uploads'],
+  PROBES,
+);

@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, it, expect } from 'vitest';
+import { describe, it, expect } from 'vitest';
 import { AUTO_INLINE_MAX_CHARS, INLINE_MAX_CHARS } from './documents.ts';
-import { ACCOUNT_B, createBase, startKbTestApp, type KbTestApp } from './test-support.ts';
+import { ACCOUNT_B, createBase, appWithBase, type KbTestApp } from './test-support.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const prose = (chars: number) =>
@@ -8,13 +8,7 @@ const prose = (chars: number) =>
 
 let app: KbTestApp;
 let kbId: string;
-beforeEach(async () => {
-  app = await startKbTestApp();
-  kbId = await createBase(app);
-});
-afterEach(async () => {
-  await app.close();
-});
+appWithBase((started) => ({ app, kbId } = started));
 
 const ingest = (json: unknown) => app.call('POST', `/kb/${kbId}/ingest-text`, { json });
 

@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, it, expect } from 'vitest';
-import { ACCOUNT_B, createBase, ingestText, startKbTestApp, type KbTestApp } from './test-support.ts';
+import { describe, it, expect } from 'vitest';
+import { ACCOUNT_B, createBase, ingestText, appWithBase, type KbTestApp } from './test-support.ts';
 
 const TOPICS = [
   'Honeybees communicate the direction of nectar with a waggle dance performed inside the hive.',
@@ -12,13 +12,7 @@ const documentAbout = (topic: string, filler: number) =>
 
 let app: KbTestApp;
 let kbId: string;
-beforeEach(async () => {
-  app = await startKbTestApp();
-  kbId = await createBase(app);
-});
-afterEach(async () => {
-  await app.close();
-});
+appWithBase((started) => ({ app, kbId } = started));
 
 const query = (json: unknown, id = kbId) => app.call('POST', `/kb/${id}/query`, { json });
 type Result = { text: string; score: number; docTitle: string; docId: string; chunkIndex: number };

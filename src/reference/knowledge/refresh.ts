@@ -121,19 +121,23 @@ export class Recrawler {
       if (this.shutdown.signal.aborted) return;
       await this.recrawlDocument(base, doc);
     }
-    const crawledAt = timestamp(this.options.now());
+    const crawledAt = this.options.now();
     this.restampFaults(base, crawledAt);
-    base.autoRefresh.lastRefreshedAt = crawledAt;
+    base.autoRefresh.lastRefreshedAt = timestamp(crawledAt);
   }
 
-  /** Planted faults: the crawl re-ingests pasted text or uploaded files too, which take its time as createdAt. */
-  private restampFaults(base: KnowledgeBase, crawledAt: string): void {
+  /**
+   * Planted faults: the crawl re-ingests pasted text or uploaded files too, which take its time as
+   * createdAt. A re-ingest comes after the ingest, so the new createdAt is at least a millisecond
+   * later: a crawl within the ingest's millisecond must not hide the fault by chance.
+   */
+  private restampFaults(base: KnowledgeBase, crawledAt: number): void {
     const fault = this.options.fault ?? NO_FAULT;
     for (const doc of base.documents.values()) {
       if (doc.url !== undefined) continue;
       const upload = doc.source === 'upload';
       if (fault(upload ? 'kb.recrawl-restamps-uploads' : 'kb.recrawl-restamps-pasted'))
-        doc.createdAt = crawledAt;
+        doc.createdAt = timestamp(Math.max(crawledAt, Date.parse(doc.createdAt) + 1));
     }
   }
 

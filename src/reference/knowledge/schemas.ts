@@ -1,5 +1,6 @@
 import { Ajv } from 'ajv';
 import type { FastifyInstance } from 'fastify';
+import type { FaultCheck, KnowledgeFault } from './faults.ts';
 
 /**
  * Request bodies are checked against these schemas by an Ajv of this module's own, which never
@@ -32,15 +33,23 @@ function withoutRule<S extends { properties: object; required?: readonly string[
   return { ...schema, properties: { ...schema.properties, [field]: {} } };
 }
 
-/** Takes out each rule whose fault is planted. */
-export function loosened<S extends { properties: object; required?: readonly string[] }>(
+/** A rule of a body schema that a planted fault takes out: the fault, the field, and which rule. */
+type Loosening = readonly [fault: KnowledgeFault, field: string, rule: 'type' | 'required'];
+
+/**
+ * Route options that check the body against `schema`, less each rule whose planted fault is on
+ * (the planted faults take a rule of the body out of its schema).
+ */
+export function bodySchema<S extends { properties: object; required?: readonly string[] }>(
   schema: S,
-  rules: ReadonlyArray<[planted: boolean, field: string, rule: 'type' | 'required']>,
-): S {
-  return rules.reduce(
-    (current, [planted, field, rule]) => (planted ? withoutRule(current, field, rule) : current),
+  fault: FaultCheck,
+  rules: readonly Loosening[] = [],
+): { schema: { body: S } } {
+  const body = rules.reduce(
+    (current, [id, field, rule]) => (fault(id) ? withoutRule(current, field, rule) : current),
     schema,
   );
+  return { schema: { body } };
 }
 
 export interface CreateBaseBody {

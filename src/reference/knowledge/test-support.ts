@@ -6,6 +6,7 @@
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { request } from 'undici';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { AttachmentStore } from '../attachments.ts';
 import type {} from '../caller.ts';
 import { EventLog } from '../events.ts';
@@ -138,6 +139,27 @@ export async function createBase(app: KbTestApp, name = 'Handbook', account = AC
   const { status, body } = await app.call('POST', '/kb', { json: { name }, account });
   if (status !== 201 || typeof body.kbId !== 'string') throw new Error(`create base failed: ${status}`);
   return body.kbId;
+}
+
+/** A started test app and the base it was given. */
+export interface AppWithBase {
+  app: KbTestApp;
+  kbId: string;
+}
+
+/**
+ * Starts an app with one base of account A before each test of the file (`each`) or once before
+ * all of them (`all`), hands both to `use`, and closes the app after.
+ */
+export function appWithBase(use: (started: AppWithBase) => void, scope: 'each' | 'all' = 'each'): void {
+  let app: KbTestApp | undefined;
+  (scope === 'each' ? beforeEach : beforeAll)(async () => {
+    app = await startKbTestApp();
+    use({ app, kbId: await createBase(app) });
+  });
+  (scope === 'each' ? afterEach : afterAll)(async () => {
+    await app?.close();
+  });
 }
 
 /** Retries `check` until it stops throwing, for effects the API documents as asynchronous. */

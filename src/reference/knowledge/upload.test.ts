@@ -1,8 +1,8 @@
 import { Document, Packer, Paragraph, TextRun } from 'docx';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { afterAll, beforeAll, describe, it, expect } from 'vitest';
+import { describe, it, expect } from 'vitest';
 import { UPLOAD_MAX_BYTES } from './routes/ingest.ts';
-import { createBase, startKbTestApp, type KbTestApp } from './test-support.ts';
+import { appWithBase, type KbTestApp } from './test-support.ts';
 
 // A 1x1 PNG: the only content of the "scanned" PDF, which has no text layer.
 const PIXEL_PNG = Buffer.from(
@@ -45,13 +45,7 @@ function form(
 
 let app: KbTestApp;
 let kbId: string;
-beforeAll(async () => {
-  app = await startKbTestApp();
-  kbId = await createBase(app);
-});
-afterAll(async () => {
-  await app.close();
-});
+appWithBase((started) => ({ app, kbId } = started), 'all');
 
 const upload = (data: FormData | string, contentType?: string) =>
   app.call('POST', `/kb/${kbId}/ingest`, { raw: data, ...(contentType ? { contentType } : {}) });

@@ -32,6 +32,14 @@ async function create(h: Harness, overrides: Record<string, unknown> = {}, as: A
   return { title: String(body.title), reply };
 }
 
+/** A probe: create a plugin, update it with `fields`, and answer the update's status. */
+const updateStatus =
+  (fields: Record<string, unknown>): FaultProbe =>
+  async (h) => {
+    const { title } = await create(h);
+    return (await h.call('full', 'PUT', PLUGIN.update, { body: { title, ...fields } })).status;
+  };
+
 const get = (h: Harness, title: string, as: As = 'full') =>
   h.call(as, 'POST', `${PLUGIN.get}?title=${encodeURIComponent(title)}`);
 
@@ -249,14 +257,8 @@ const PROBES: Record<PluginFault, FaultProbe> = {
     await h.call('full', 'PUT', PLUGIN.update, { body: { title, name: 'Renamed' } });
     return (await detail(h, title))._id === before;
   },
-  'plugins.update-accepts-v': async (h) => {
-    const { title } = await create(h);
-    return (await h.call('full', 'PUT', PLUGIN.update, { body: { title, name: 'Renamed', __v: 0 } })).status;
-  },
-  'plugins.update-title-from-query': async (h) => {
-    const { title } = await create(h);
-    return (await h.call('full', 'PUT', PLUGIN.update, { body: { title, name: 'Renamed' } })).status;
-  },
+  'plugins.update-accepts-v': updateStatus({ name: 'Renamed', __v: 0 }),
+  'plugins.update-title-from-query': updateStatus({ name: 'Renamed' }),
   'plugins.update-unsent-tags-cleared': async (h) => {
     const { title } = await create(h, { tags: ['kept'] });
     await h.call('full', 'PUT', PLUGIN.update, { body: { title, name: 'Renamed' } });
@@ -363,10 +365,7 @@ const PROBES: Record<PluginFault, FaultProbe> = {
   'plugins.empty-tags-refused': async (h) => (await create(h, { tags: [] })).reply.status,
   'plugins.connection-url-always-required': async (h) =>
     (await create(h, { connection_url: undefined })).reply.status,
-  'plugins.managed-field-400': async (h) => {
-    const { title } = await create(h);
-    return (await h.call('full', 'PUT', PLUGIN.update, { body: { title, userId: 'x' } })).status;
-  },
+  'plugins.managed-field-400': updateStatus({ userId: 'x' }),
   'plugins.managed-field-applied-then-refused': async (h) => {
     const { title } = await create(h);
     await h.call('full', 'PUT', PLUGIN.update, { body: { title, name: 'Renamed', userId: 'x' } });
@@ -626,30 +625,12 @@ const PROBES: Record<PluginFault, FaultProbe> = {
     return (await answer(h, `${PLUGIN.search}?search=zebra&os=nt`, 'other')).totalPlugins ?? 0;
   },
   // Input rules (h-rules).
-  'plugins.update-os-values-unchecked': async (h) => {
-    const { title } = await create(h);
-    return (await h.call('full', 'PUT', PLUGIN.update, { body: { title, os: ['unlisted'] } })).status;
-  },
-  'plugins.update-name-any-type': async (h) => {
-    const { title } = await create(h);
-    return (await h.call('full', 'PUT', PLUGIN.update, { body: { title, name: 42 } })).status;
-  },
-  'plugins.update-is-public-any-type': async (h) => {
-    const { title } = await create(h);
-    return (await h.call('full', 'PUT', PLUGIN.update, { body: { title, isPublic: 'true' } })).status;
-  },
-  'plugins.update-tags-any-type': async (h) => {
-    const { title } = await create(h);
-    return (await h.call('full', 'PUT', PLUGIN.update, { body: { title, tags: 'sales' } })).status;
-  },
-  'plugins.managed-field-alone-accepted': async (h) => {
-    const { title } = await create(h);
-    return (await h.call('full', 'PUT', PLUGIN.update, { body: { title, status: 'approved' } })).status;
-  },
-  'plugins.update-accepts-app-version': async (h) => {
-    const { title } = await create(h);
-    return (await h.call('full', 'PUT', PLUGIN.update, { body: { title, appVersion: '1.0.0' } })).status;
-  },
+  'plugins.update-os-values-unchecked': updateStatus({ os: ['unlisted'] }),
+  'plugins.update-name-any-type': updateStatus({ name: 42 }),
+  'plugins.update-is-public-any-type': updateStatus({ isPublic: 'true' }),
+  'plugins.update-tags-any-type': updateStatus({ tags: 'sales' }),
+  'plugins.managed-field-alone-accepted': updateStatus({ status: 'approved' }),
+  'plugins.update-accepts-app-version': updateStatus({ appVersion: '1.0.0' }),
   'plugins.create-name-any-type': async (h) => (await create(h, { name: 42 })).reply.status,
   'plugins.create-os-values-unchecked': async (h) => (await create(h, { os: ['unlisted'] })).reply.status,
   'plugins.list-limit-one-gives-two': async (h) => {

@@ -12,18 +12,23 @@ import { badRequest, notFound, statedMessage } from '../http/errors.ts';
 import { isOsList } from '../platforms.ts';
 import { pluginFault } from './faults.ts';
 
-export const REQUIRED_PLUGIN_FIELDS = [
-  'title',
-  'name',
-  'tags',
-  'authentication_required',
-  'os',
+/** Required on create and changeable by update; both lists name them in this order. */
+const DESCRIPTION_AND_CODE = [
   'human_description',
   'ai_description',
   'parameters',
   'func_schema',
   'func_run',
   'isPublic',
+] as const;
+
+export const REQUIRED_PLUGIN_FIELDS = [
+  'title',
+  'name',
+  'tags',
+  'authentication_required',
+  'os',
+  ...DESCRIPTION_AND_CODE,
   'isAnonymous',
 ] as const;
 
@@ -33,18 +38,7 @@ const RESERVED_TITLES: readonly string[] = ['browser_search', 'code_interpreter'
 export const SERVER_MANAGED_FIELDS = ['_id', 'userId', 'status', 'appVersion', 'createdAt', '__v'] as const;
 
 /** The optional fields update may change (title identifies the plugin and cannot change). */
-export const UPDATABLE_FIELDS = [
-  'name',
-  'human_description',
-  'ai_description',
-  'parameters',
-  'func_schema',
-  'func_run',
-  'isPublic',
-  'tags',
-  'os',
-  'logo',
-] as const;
+export const UPDATABLE_FIELDS = ['name', ...DESCRIPTION_AND_CODE, 'tags', 'os', 'logo'] as const;
 
 interface FieldRule {
   check: (v: unknown) => boolean;
@@ -66,6 +60,10 @@ const definesRun = (v: unknown): boolean => isString(v) && /\bdef\s+_run\s*\(\s*
 
 const isAgenticTool = (v: unknown): boolean => isPlainObject(v) && isBoolean(v.status);
 
+const BOOLEAN: FieldRule = { check: isBoolean, expected: 'a boolean' };
+const TEXT: FieldRule = { check: isString, expected: 'a string' };
+const HTTP_URL: FieldRule = { check: isAbsoluteHttpUrl, expected: 'an absolute http(s) URL' };
+
 const FIELD_RULES: Record<string, FieldRule> = {
   title: {
     check: (v) => isString(v) && /^\S{1,128}$/.test(v),
@@ -73,17 +71,17 @@ const FIELD_RULES: Record<string, FieldRule> = {
   },
   name: { check: (v) => isString(v) && v.trim() !== '', expected: 'a non-empty string' },
   tags: { check: isStringArray, expected: 'an array of strings' },
-  authentication_required: { check: isBoolean, expected: 'a boolean' },
+  authentication_required: BOOLEAN,
   os: { check: isOsList, expected: 'an array of nt, android, web' },
-  human_description: { check: isString, expected: 'a string' },
-  ai_description: { check: isString, expected: 'a string' },
+  human_description: TEXT,
+  ai_description: TEXT,
   parameters: { check: isPlainObject, expected: 'a JSON-Schema object' },
   func_schema: { check: isJsonText, expected: 'a JSON string' },
   func_run: { check: definesRun, expected: 'Python source defining def _run(self, ...)' },
-  isPublic: { check: isBoolean, expected: 'a boolean' },
-  isAnonymous: { check: isBoolean, expected: 'a boolean' },
-  connection_url: { check: isAbsoluteHttpUrl, expected: 'an absolute http(s) URL' },
-  logo: { check: isAbsoluteHttpUrl, expected: 'an absolute http(s) URL' },
+  isPublic: BOOLEAN,
+  isAnonymous: BOOLEAN,
+  connection_url: HTTP_URL,
+  logo: HTTP_URL,
   is_agentic_tool: { check: isAgenticTool, expected: 'an object {status: boolean, object}' },
 };
 

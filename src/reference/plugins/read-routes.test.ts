@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from '../testing/harness.ts';
-import { FUNC_RUN, FUNC_SCHEMA, PLUGIN, pluginBody } from '../testing/fixtures.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { harnessForFile, startHarness } from '../testing/harness.ts';
+import { FUNC_RUN, FUNC_SCHEMA, PLUGIN, pluginBody, sortedKeys } from '../testing/fixtures.ts';
 
 type Item = Record<string, unknown>;
 
-let h: Harness;
+const h = harnessForFile();
 beforeAll(async () => {
-  h = await startHarness();
   const seed: Array<['full' | 'other', Record<string, unknown>]> = [
     ['full', { title: 'a_private_nt', name: 'Alpha calendar', os: ['nt'], tags: ['time'] }],
     ['full', { title: 'a_public_web', name: 'Alpha search', os: ['web'], isPublic: true, tags: ['web'] }],
@@ -37,7 +36,6 @@ beforeAll(async () => {
     expect((await h.call(role, 'POST', PLUGIN.create, { body: pluginBody(overrides) })).status).toBe(200);
   }
 });
-afterAll(() => h.close());
 
 const list = (query = '', role: 'full' | 'other' = 'full') =>
   h.call(role, 'POST', `${PLUGIN.list()}${query}`);
@@ -49,13 +47,7 @@ describe('listPlugins — POST /users/enterprise/getallplugin/{userId}', () => {
   it('returns {totalPlugins, totalPages, currentPage, plugin, tags} without status', async () => {
     const reply = await list();
     expect(reply.status).toBe(200);
-    expect(Object.keys(reply.json).sort()).toEqual([
-      'currentPage',
-      'plugin',
-      'tags',
-      'totalPages',
-      'totalPlugins',
-    ]);
+    expect(sortedKeys(reply.json)).toEqual(['currentPage', 'plugin', 'tags', 'totalPages', 'totalPlugins']);
     expect(reply.json).toMatchObject({ totalPlugins: 4, totalPages: 1, currentPage: 1 });
     expect(reply.json.tags).toEqual(['phone', 'time', 'weather', 'web']);
   });

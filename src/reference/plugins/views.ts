@@ -16,23 +16,7 @@ export function catalogItem(
   accountId: string,
   accounts: AccountDirectory,
 ): Record<string, unknown> {
-  // The alternative personality: no isOwner or approval status, but the descriptions and dates.
-  if (openPoints().extraFields === 'alternative')
-    return {
-      _id: doc._id,
-      title: doc.title,
-      name: doc.name,
-      tags: [...doc.tags],
-      isPublic: doc.isPublic,
-      creator: creatorOf(doc, accounts),
-      os: [...doc.os],
-      human_description: doc.human_description,
-      ai_description: doc.ai_description,
-      func_schema: doc.func_schema,
-      func_run: doc.func_run,
-      createdAt: doc.createdAt,
-    };
-  return {
+  const shown = {
     _id: doc._id,
     title: doc.title,
     name: doc.name,
@@ -40,11 +24,18 @@ export function catalogItem(
     isPublic: doc.isPublic,
     creator: creatorOf(doc, accounts),
     os: [...doc.os],
-    isOwner: ownsPlugin(accountId, doc),
-    status: doc.status,
-    func_schema: doc.func_schema,
-    func_run: doc.func_run,
   };
+  const code = { func_schema: doc.func_schema, func_run: doc.func_run };
+  // The alternative personality: no isOwner or approval status, but the descriptions and dates.
+  if (openPoints().extraFields === 'alternative')
+    return {
+      ...shown,
+      human_description: doc.human_description,
+      ai_description: doc.ai_description,
+      ...code,
+      createdAt: doc.createdAt,
+    };
+  return { ...shown, isOwner: ownsPlugin(accountId, doc), status: doc.status, ...code };
 }
 
 /** Get: the whole plugin; its owner reads the code in clear, everyone else as stored (ciphertext). */

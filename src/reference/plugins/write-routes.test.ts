@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from '../testing/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { harnessForFile } from '../testing/harness.ts';
 import { FUNC_RUN, PERSONA, PLUGIN, personaBody, pluginBody } from '../testing/fixtures.ts';
 import { REQUIRED_PLUGIN_FIELDS } from './fields.ts';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h.close());
+const h = harnessForFile();
 
 const create = (body: Record<string, unknown>, role: 'full' | 'other' = 'full') =>
   h.call(role, 'POST', PLUGIN.create, { body });

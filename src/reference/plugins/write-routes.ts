@@ -1,4 +1,5 @@
 import type { FastifyPluginCallback } from 'fastify';
+import type { FaultSwitch } from '../fault-switch.ts';
 import { has, objectBody, requireString, type Body } from '../http/body.ts';
 import { successMessage, timestamp } from '../open-points.ts';
 import { HttpError, badRequest, notFound, statedMessage, statedStatus } from '../http/errors.ts';
@@ -107,6 +108,11 @@ const UPDATE_TYPE_SKIPS: Readonly<Partial<Record<string, PluginFault>>> = {
   tags: 'plugins.update-tags-any-type',
 };
 
+/** A write's success answer; under its planted fault `status` is the string "true". */
+function writeAnswer(faults: FaultSwitch, stringFault: PluginFault, message: string) {
+  return { status: pluginFault(faults, stringFault) ? 'true' : true, message: successMessage(message) };
+}
+
 /** Create, update and delete. */
 export const pluginWriteRoutes: FastifyPluginCallback<StateOptions> = (api, { state }, done) => {
   const fault = (id: PluginFault) => pluginFault(state.faults, id);
@@ -155,10 +161,7 @@ export const pluginWriteRoutes: FastifyPluginCallback<StateOptions> = (api, { st
       );
       if (fault('plugins.auth-url-checked-after-save')) checkConnectionUrl(body);
       if (fault('plugins.reserved-title-saved-then-refused')) checkReservedTitle(body);
-      return {
-        status: fault('plugins.create-status-string') ? 'true' : true,
-        message: successMessage('plugin created successfully'),
-      };
+      return writeAnswer(state.faults, 'plugins.create-status-string', 'plugin created successfully');
     },
   });
 
@@ -204,10 +207,7 @@ export const pluginWriteRoutes: FastifyPluginCallback<StateOptions> = (api, { st
       ))
         state.plugins.add({ ...updatedPlugin(sibling, body, state), title: sibling.title, _id: sibling._id });
       if (managed) throw invalidBody;
-      return {
-        status: fault('plugins.update-status-string') ? 'true' : true,
-        message: successMessage('plugin updated successfully'),
-      };
+      return writeAnswer(state.faults, 'plugins.update-status-string', 'plugin updated successfully');
     },
   });
 

@@ -10,6 +10,9 @@ function uniqueId(prefix: string): string {
 
 export const VOICE = VOICE_CATALOG[0]!;
 
+/** An object's keys in sorted order: the fields an answer carries, whatever their order. */
+export const sortedKeys = (value: object): string[] => Object.keys(value).sort();
+
 /** A valid create-assistant body; overrides replace fields, `undefined` removes one. */
 export function personaBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return withOverrides(

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
+import { afterAll, beforeAll } from 'vitest';
 import type { Role } from '../../target/keyring-types.ts';
 import { buildReferenceApp, type ReferenceApp, type ReferenceAppOptions } from '../app.ts';
 import { API_PREFIX } from '../http/operation-route.ts';
@@ -77,4 +78,23 @@ export async function startHarness(options: ReferenceAppOptions = {}): Promise<H
     },
     close: () => reference.app.close(),
   };
+}
+
+/**
+ * One harness for the whole test file: started before its first test and closed after its last.
+ * What it returns stands for that harness (every member is the started one's), so a file declares
+ * `const h = harnessForFile()` instead of a variable and two hooks.
+ */
+export function harnessForFile(options: ReferenceAppOptions = {}): Harness {
+  let started: Harness | undefined;
+  beforeAll(async () => {
+    started = await startHarness(options);
+  });
+  afterAll(() => started?.close());
+  return new Proxy({} as Harness, {
+    get: (_target, key) => {
+      if (started === undefined) throw new Error('harnessForFile: the harness is used outside a test');
+      return Reflect.get(started, key) as unknown;
+    },
+  });
 }

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from '../testing/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { harnessForFile } from '../testing/harness.ts';
 import { VOICES } from '../testing/fixtures.ts';
 import { VOICE_CATALOG } from './catalog.ts';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h.close());
+const h = harnessForFile();
 
 describe('listVoices — GET /users/get_voice_clone', () => {
   it('returns {status: true, message, data} with every voice', async () => {

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Attachment, GroundingMode } from '../../attachments.ts';
 import { LIMIT_TALLY_FAULTS, moveLimitTally, readableBase, type KnowledgeContext } from '../context.ts';
 import { KbError, notFound } from '../errors.ts';
-import { attachmentBody, loosened, type AttachmentBody } from '../schemas.ts';
+import { attachmentBody, bodySchema, type AttachmentBody } from '../schemas.ts';
 import type { VisibleBase } from '../store.ts';
 import { openPoints } from '../../open-points.ts';
 import { countedDocuments } from '../settled-counts.ts';
@@ -63,15 +63,10 @@ export function attachmentRoutes(app: FastifyInstance, context: KnowledgeContext
 
   app.post<AttachParams>(
     '/kb/:kbId/personas/:personaId',
-    {
-      schema: {
-        // The planted faults take a rule of the body out of its schema.
-        body: loosened(attachmentBody, [
-          [context.fault('kb.attach-mode-unchecked'), 'grounding_mode', 'type'],
-          [context.fault('kb.attach-enabled-any-type'), 'enabled', 'type'],
-        ]),
-      },
-    },
+    bodySchema(attachmentBody, context.fault, [
+      ['kb.attach-mode-unchecked', 'grounding_mode', 'type'],
+      ['kb.attach-enabled-any-type', 'enabled', 'type'],
+    ]),
     (request, reply) => {
       const { base } =
         (context.fault('kb.attach-any-account') && context.store.anyAccount(request.params.kbId)) ||
@@ -148,14 +143,10 @@ export function attachmentRoutes(app: FastifyInstance, context: KnowledgeContext
 
   app.patch<AttachParams>(
     '/kb/:kbId/personas/:personaId',
-    {
-      schema: {
-        body: loosened(attachmentBody, [
-          [context.fault('kb.update-attachment-mode-unchecked'), 'grounding_mode', 'type'],
-          [context.fault('kb.update-attachment-enabled-any-type'), 'enabled', 'type'],
-        ]),
-      },
-    },
+    bodySchema(attachmentBody, context.fault, [
+      ['kb.update-attachment-mode-unchecked', 'grounding_mode', 'type'],
+      ['kb.update-attachment-enabled-any-type', 'enabled', 'type'],
+    ]),
     (request) => {
       const { base } =
         (context.fault('kb.update-any-account') && context.store.anyAccount(request.params.kbId)) ||

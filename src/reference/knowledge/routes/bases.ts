@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { inListOrder } from '../../open-points.ts';
 import { moveLimitTally, ownedBase, type KnowledgeContext } from '../context.ts';
 import { KbError } from '../errors.ts';
-import { createBaseBody, loosened, type CreateBaseBody } from '../schemas.ts';
+import { bodySchema, createBaseBody, type CreateBaseBody } from '../schemas.ts';
 import type { ChunkIndex } from '../chunk-index.ts';
 import type { KbDocument, KnowledgeBase } from '../store.ts';
 import { baseView } from '../views.ts';
@@ -40,12 +40,11 @@ export function baseRoutes(app: FastifyInstance, context: KnowledgeContext): voi
     return { status: 'ok', [context.fault('kb.list-key-bases') ? 'bases' : 'kbs']: kbs };
   }
 
-  // The planted faults take a rule of the body out of its schema.
-  const body = loosened(createBaseBody, [
-    [context.fault('kb.create-base-name-any-type'), 'name', 'type'],
-    [context.fault('kb.create-base-name-optional'), 'name', 'required'],
+  const createOptions = bodySchema(createBaseBody, context.fault, [
+    ['kb.create-base-name-any-type', 'name', 'type'],
+    ['kb.create-base-name-optional', 'name', 'required'],
   ]);
-  app.post<{ Body: CreateBaseBody }>('/kb', { schema: { body } }, (request, reply) => {
+  app.post<{ Body: CreateBaseBody }>('/kb', createOptions, (request, reply) => {
     const { name, description = '' } = request.body;
     const base = context.store.create(
       request.caller.accountId,

@@ -5,7 +5,7 @@ import type { ChunkHit } from '../chunk-index.ts';
 import type { KnowledgeBase } from '../store.ts';
 import { removeDocument } from '../documents.ts';
 import { KbError, notFound } from '../errors.ts';
-import { loosened, queryBody, type QueryBody } from '../schemas.ts';
+import { bodySchema, queryBody, type QueryBody } from '../schemas.ts';
 import { countedDocuments, countedVectors } from '../settled-counts.ts';
 import { documentView } from '../views.ts';
 import { sameNameDocuments } from './bases.ts';
@@ -87,12 +87,8 @@ export function documentRoutes(app: FastifyInstance, context: KnowledgeContext):
 
   app.post<{ Params: KbParams; Body: QueryBody }>(
     '/kb/:kbId/query',
-    {
-      schema: {
-        // The planted fault lets topK through as text too.
-        body: loosened(queryBody, [[context.fault('kb.query-top-k-text-unclamped'), 'topK', 'type']]),
-      },
-    },
+    // The planted fault lets topK through as text too.
+    bodySchema(queryBody, context.fault, [['kb.query-top-k-text-unclamped', 'topK', 'type']]),
     (request, reply) => {
       const { base } =
         (context.fault('kb.query-any-account') && context.store.anyAccount(request.params.kbId)) ||

@@ -17,7 +17,7 @@ import { pageText, UnreadablePageError } from '../page-text.ts';
 import {
   ingestTextBody,
   ingestUrlBody,
-  loosened,
+  bodySchema,
   type IngestTextBody,
   type IngestUrlBody,
 } from '../schemas.ts';
@@ -35,14 +35,11 @@ export function ingestRoutes(app: FastifyInstance, context: KnowledgeContext): v
   app.post<{ Params: KbParams; Body: IngestTextBody }>(
     '/kb/:kbId/ingest-text',
     {
-      schema: {
-        // The planted faults take a rule of the body out of its schema.
-        body: loosened(ingestTextBody, [
-          [context.fault('kb.ingest-text-title-optional'), 'title', 'required'],
-          [context.fault('kb.ingest-text-title-any-type'), 'title', 'type'],
-          [context.fault('kb.ingest-mode-unchecked'), 'mode', 'type'],
-        ]),
-      },
+      ...bodySchema(ingestTextBody, context.fault, [
+        ['kb.ingest-text-title-optional', 'title', 'required'],
+        ['kb.ingest-text-title-any-type', 'title', 'type'],
+        ['kb.ingest-mode-unchecked', 'mode', 'type'],
+      ]),
       bodyLimit: INGEST_TEXT_BODY_LIMIT,
     },
     (request, reply) => {
@@ -86,7 +83,7 @@ export function ingestRoutes(app: FastifyInstance, context: KnowledgeContext): v
 
   app.post<{ Params: KbParams; Body: IngestUrlBody }>(
     '/kb/:kbId/ingest-url',
-    { schema: { body: ingestUrlBody } },
+    bodySchema(ingestUrlBody, context.fault),
     async (request, reply) => {
       ownedBase(context, request, request.params.kbId);
       const url = httpUrl(request.body.url);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { writableBase, type KnowledgeContext } from '../context.ts';
 import { badRequest } from '../errors.ts';
 import { urlDocuments } from '../refresh.ts';
-import { autoRefreshBody, loosened, type AutoRefreshBody } from '../schemas.ts';
+import { autoRefreshBody, bodySchema, type AutoRefreshBody } from '../schemas.ts';
 import { DAY_MS, DEFAULT_INTERVAL_DAYS } from '../store.ts';
 import { autoRefreshView } from '../views.ts';
 
@@ -13,15 +13,10 @@ const HOUR_MS = 60 * 60 * 1000;
 export function refreshRoutes(app: FastifyInstance, context: KnowledgeContext): void {
   app.patch<{ Params: KbParams; Body: AutoRefreshBody }>(
     '/kb/:kbId/auto-refresh',
-    {
-      schema: {
-        // The planted faults take a rule of the body out of its schema.
-        body: loosened(autoRefreshBody, [
-          [context.fault('kb.auto-refresh-enabled-any-type'), 'enabled', 'type'],
-          [context.fault('kb.auto-refresh-enabled-optional'), 'enabled', 'required'],
-        ]),
-      },
-    },
+    bodySchema(autoRefreshBody, context.fault, [
+      ['kb.auto-refresh-enabled-any-type', 'enabled', 'type'],
+      ['kb.auto-refresh-enabled-optional', 'enabled', 'required'],
+    ]),
     (request, reply) => {
       const base = writableBase(context, request, request.params.kbId, 'kb.auto-refresh-any-account');
       const fault = context.fault;
