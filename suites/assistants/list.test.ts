@@ -4,8 +4,8 @@ import { ConformanceFailure } from '../../src/checks/failure.ts';
 import { expectSchema } from '../../src/checks/schema.ts';
 import { expectStatus } from '../../src/checks/status.ts';
 import { check, type CheckContext } from '../../src/harness/check.ts';
-import { createAssistant } from '../../src/resources/assistants.ts';
-import { ALL_PLATFORMS, assistantDrafter, createDrawnAssistants } from '../../src/resources/drafts.ts';
+import { ALL_PLATFORMS } from '../../src/resources/drafts.ts';
+import { createMine } from './mine.ts';
 import { isObject } from '../../src/http/json.ts';
 import { findInCollection, type CollectOptions } from '../../src/resources/pages.ts';
 
@@ -22,15 +22,6 @@ const LIST_FIELDS = [
   'attached_kbs',
   'createdAt',
 ];
-
-/** Creates assistants of account A (role `full`) with the given overrides; returns their ids. */
-/** Creates assistants of account A (role `full`), one per set of overrides; returns their ids. */
-function createMine(
-  { as, spec, prefix, tracker }: Pick<CheckContext, 'as' | 'spec' | 'prefix' | 'tracker'>,
-  ...variants: Array<Record<string, unknown>>
-): Promise<string[]> {
-  return createDrawnAssistants(as('full'), tracker, spec, prefix, variants);
-}
 
 /** Which of `ids` the list shows with these query parameters (every page read). */
 async function listed(
@@ -91,9 +82,9 @@ describe('listPersonas — POST /persona/enterprise/getAllPersonas/{sessionId}',
     'returns {allPersonas, totalPersonas, currentPage, totalPages} without status (a page past the last too), and lists a created assistant with the list fields as sent',
     async (ctx) => {
       const client = ctx.as('full');
-      const draft = await assistantDrafter(client, ctx.spec, ctx.prefix);
-      const body = draft({ os: ['nt'], Is_main_agent: true, title: 'Front desk assistant' });
-      const { customPersonaId } = await createAssistant(client, ctx.tracker, body);
+      const { customPersonaId, body } = await ctx
+        .make()
+        .assistant({ os: ['nt'], Is_main_agent: true, title: 'Front desk assistant' });
 
       const first = await client.call('listPersonas', { path: { sessionId: 'conformance' } });
       expectStatus(first, 200);
