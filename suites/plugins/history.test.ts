@@ -22,6 +22,7 @@ import { bodyOf, isObject } from '../../src/http/json.ts';
 import type { BodyOverrides } from '../../src/generate/overrides.ts';
 import { pluginBody } from '../../src/resources/drafts.ts';
 import { walkPages } from '../../src/resources/pages.ts';
+import { modelPlugin } from '../../src/stateful/commands/create-plugin.ts';
 import { foundOwnPlugin, getPlugin, trackPlugin } from '../../src/resources/plugins.ts';
 
 /**
@@ -101,18 +102,10 @@ function historyOverrides(
   };
 }
 
-/** What a create body wrote, as the views must show it. */
+/** What a create body wrote, as the views must show it (the account model reads a body alike). */
 function writtenBy(body: Record<string, unknown>, searchable: boolean): Written {
-  return {
-    title: String(body.title),
-    name: String(body.name),
-    human_description: String(body.human_description),
-    isPublic: body.isPublic === true,
-    tags: body.tags as string[],
-    os: body.os as string[],
-    code: [String(body.func_run), String(body.func_schema)],
-    searchable,
-  };
+  const { plaintexts = [], ...shown } = modelPlugin(body);
+  return { title: String(body.title), ...shown, code: plaintexts, searchable };
 }
 
 async function create(ctx: CheckContext, h: History, overrides: BodyOverrides, searchable: boolean) {
