@@ -12,7 +12,7 @@ async function assistantWithBases(
   count: number,
 ): Promise<{ kb: KnowledgeSteps; personaId: string; kbIds: string[] }> {
   const kb = context.kb();
-  const { customPersonaId } = await kb.createAssistant();
+  const { customPersonaId } = await context.make().assistant({ os: ['nt'] });
   const kbIds: string[] = [];
   for (let n = 0; n < count; n += 1) kbIds.push((await kb.createBase()).kbId);
   return { kb, personaId: customPersonaId, kbIds };
