@@ -16,7 +16,7 @@ const ATTACH = { operations: ['attachKnowledgeBase', 'listPersonaKnowledgeBases'
 /** An assistant and `count` bases of its own file, none attached yet. */
 async function assistantAndBases(ctx: CheckContext, count: number) {
   const kb = ctx.kb();
-  const { customPersonaId } = await kb.createAssistant();
+  const { customPersonaId } = await ctx.make().assistant({ os: ['nt'] });
   const kbIds: string[] = [];
   for (let n = 0; n < count; n += 1) kbIds.push((await kb.createBase()).kbId);
   return { kb, personaId: customPersonaId, kbIds };
@@ -405,7 +405,7 @@ describe('listPersonaKnowledgeBases — GET /kb/persona/{personaId}', () => {
     'answers 200 {status, personaId, kbs} with each attached base as {kbId, enabled, grounding_mode, name, description, docsCount, totalSize}',
     async (ctx) => {
       const kb = ctx.kb();
-      const { customPersonaId } = await kb.createAssistant();
+      const { customPersonaId } = await ctx.make().assistant({ os: ['nt'] });
       const { kbId, body } = await kb.createBase({ description: 'Shipping and returns answers.' });
       await kb.addText(kbId, { mode: 'vector' });
       expectStatus(await kb.attach(kbId, customPersonaId, { grounding_mode: 'strict' }), 200);
@@ -440,7 +440,7 @@ describe('listPersonaKnowledgeBases — GET /kb/persona/{personaId}', () => {
     "a document ingested after the attach counts in the base's docsCount among the assistant's bases",
     async (ctx) => {
       const kb = ctx.kb();
-      const { customPersonaId } = await kb.createAssistant();
+      const { customPersonaId } = await ctx.make().assistant({ os: ['nt'] });
       const { kbId } = await kb.createBase();
       expectStatus(await kb.attach(kbId, customPersonaId), 200);
       await kb.addText(kbId, { mode: 'vector' });
@@ -462,7 +462,7 @@ describe('listPersonaKnowledgeBases — GET /kb/persona/{personaId}', () => {
     'an assistant with no base attached has an empty kbs',
     async (ctx) => {
       const kb = ctx.kb();
-      const { customPersonaId } = await kb.createAssistant();
+      const { customPersonaId } = await ctx.make().assistant({ os: ['nt'] });
       expect(await kb.personaBases(customPersonaId), 'kbs of a new assistant').toEqual([]);
     },
     { operations: ['listPersonaKnowledgeBases'] },
@@ -478,8 +478,8 @@ describe('deleteKnowledgeBase — DELETE /kb/{kbId}', () => {
       const kb = ctx.kb();
       const { kbId, forget } = await kb.createBase();
       const personaIds = [
-        (await kb.createAssistant()).customPersonaId,
-        (await kb.createAssistant()).customPersonaId,
+        (await ctx.make().assistant({ os: ['nt'] })).customPersonaId,
+        (await ctx.make().assistant({ os: ['nt'] })).customPersonaId,
       ];
       for (const personaId of personaIds) expectStatus(await kb.attach(kbId, personaId), 200);
       const deleted = await kb.client.call('deleteKnowledgeBase', { path: { kbId } });
@@ -507,7 +507,7 @@ describe('deletePersona — DELETE /persona/enterprise/deletePersona/{sessionId}
     'deleting an assistant removes its attachments: its id reports the base no more, and the base remains',
     async (ctx) => {
       const kb = ctx.kb();
-      const { customPersonaId, forget } = await kb.createAssistant();
+      const { customPersonaId, forget } = await ctx.make().assistant({ os: ['nt'] });
       const { kbId } = await kb.createBase();
       expectStatus(await kb.attach(kbId, customPersonaId), 200);
       const deleted = await kb.client.call('deletePersona', {

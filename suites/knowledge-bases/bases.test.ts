@@ -233,7 +233,7 @@ describe('deleteKnowledgeBase — DELETE /kb/{kbId}', () => {
     async (ctx) => {
       const kb = ctx.kb();
       const { kbId, forget } = await kb.createBase();
-      const { customPersonaId } = await kb.createAssistant();
+      const { customPersonaId } = await ctx.make().assistant({ os: ['nt'] });
       expectStatus(await kb.attach(kbId, customPersonaId), 200);
       const deleted = await kb.client.call('deleteKnowledgeBase', { path: { kbId } });
       if (succeeded(deleted)) forget();

@@ -249,7 +249,7 @@ describe('histories of a knowledge base — every view after every write', () =>
       const model: BaseModel = { kbId, documents: [], deleted: [], schedule: undefined, personas: [] };
       await expectViews(ctx, kb, model, 'the create');
 
-      const { customPersonaId } = await kb.createAssistant();
+      const { customPersonaId } = await ctx.make().assistant({ os: ['nt'] });
       await kb.setAutoRefresh(kbId, { enabled: true, intervalDays: 4 });
       model.schedule = { enabled: true, intervalDays: 4 };
       await expectViews(ctx, kb, model, 'the schedule set');
@@ -403,8 +403,8 @@ describe('histories of attachments — both views of two assistants after every 
     "attach, update, attach again, detach and delete a base around two assistants sharing a base: after each, both assistants' bases and attached_kbs hold exactly what the writes left, each write touching only the attachment it names",
     async (ctx) => {
       const kb = ctx.kb();
-      const one = (await kb.createAssistant()).customPersonaId;
-      const two = (await kb.createAssistant()).customPersonaId;
+      const one = (await ctx.make().assistant({ os: ['nt'] })).customPersonaId;
+      const two = (await ctx.make().assistant({ os: ['nt'] })).customPersonaId;
       const shared = (await kb.createBase()).kbId;
       const ownBase = await kb.createBase();
       const own = ownBase.kbId;

@@ -194,7 +194,7 @@ describe('queryKnowledgeBase — POST /kb/{kbId}/query', () => {
         mode: 'vector',
         text: `${sentence} ${markedSentence(marker)}`,
       });
-      const { customPersonaId } = await kb.createAssistant();
+      const { customPersonaId } = await ctx.make().assistant({ os: ['nt'] });
       expectStatus(await kb.attach(kbId, customPersonaId), 200);
       expect(
         (await kb.personaBases(customPersonaId)).map((b) => b.kbId),
