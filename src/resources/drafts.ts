@@ -5,8 +5,6 @@ import { draw } from '../generate/draw.ts';
 import { withFreshPersonaId, withFreshPluginTitle } from '../generate/identity.ts';
 import { personaCreateBody, type PersonaGeneratorOptions } from '../generate/persona.ts';
 import { pluginCreateBody } from '../generate/plugin.ts';
-import { createAssistant } from './assistants.ts';
-import type { ResourceTracker } from './tracker.ts';
 import { catalogVoiceIds } from './voices.ts';
 import { withOverrides, type BodyOverrides } from '../generate/overrides.ts';
 
@@ -78,22 +76,4 @@ export async function assistantDrafter(
 ): Promise<(overrides?: BodyOverrides) => Record<string, unknown>> {
   const voiceIds = options.voiceIds ?? (await catalogVoiceIds(client));
   return (overrides = {}) => assistantBody(spec, { ...options, prefix, voiceIds }, overrides);
-}
-
-/**
- * Creates one assistant per set of overrides (each body drawn as `assistantDrafter` draws it),
- * each tracked for deletion; returns their `customPersonaId`s in order.
- */
-export async function createDrawnAssistants(
-  client: ApiClient,
-  tracker: ResourceTracker,
-  spec: Spec,
-  prefix: string,
-  variants: readonly BodyOverrides[],
-): Promise<string[]> {
-  const draft = await assistantDrafter(client, spec, prefix);
-  const ids: string[] = [];
-  for (const overrides of variants)
-    ids.push((await createAssistant(client, tracker, draft(overrides))).customPersonaId);
-  return ids;
 }
