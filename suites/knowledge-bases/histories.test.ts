@@ -3,7 +3,7 @@ import { expectDocumentReturned, TOP_K_MAX } from '../../src/checks/query-count.
 import { stableErrorSummary } from '../../src/checks/stable-summary.ts';
 import { expectStatus } from '../../src/checks/status.ts';
 import { TXT_FILE } from '../../src/generate/fixture-sentences.ts';
-import { markedSentence, markerWord } from '../../src/generate/knowledge.ts';
+import { markerWord } from '../../src/generate/knowledge.ts';
 import { check, type CheckContext } from '../../src/harness/check.ts';
 import { pollUntil } from '../../src/harness/poll.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
@@ -12,6 +12,7 @@ import { pageUrl } from '../../src/resources/fixture-site.ts';
 import { trackKnowledgeBase } from '../../src/resources/knowledge-bases.ts';
 import { attachmentsOf, autoRefreshOf, type KnowledgeSteps } from '../../src/resources/knowledge-steps.ts';
 import { ARTICLE } from '../../src/target/fixture-pages.ts';
+import { addMarkedText } from './marked-text.ts';
 
 /**
  * Histories of one base: after each write of a sequence mixing every kind of write, every view of
@@ -176,13 +177,11 @@ async function paste(
   mode: 'vector' | 'inline',
   title?: string,
 ): Promise<ModelDocument> {
-  const marker = markerWord(ctx.prefix);
-  const sentence = markedSentence(marker);
-  const added = await kb.addText(model.kbId, {
+  const added = await addMarkedText(kb, model.kbId, ctx.prefix, {
     mode,
-    text: `${sentence} ${markedSentence(marker)}`,
     ...(title === undefined ? {} : { title }),
   });
+  const { marker, sentence } = added;
   const chunks = added.tier === 'vector' ? Number(bodyOf(added.exchange).chunksCreated) : 1;
   const doc = {
     docId: added.docId,
