@@ -30,17 +30,13 @@ export function pluginBody(
 }
 
 /**
- * A published plugin body whose title, name, descriptions and one tag are all `term`: a search for
- * `term` finds it under any reading of PL-SEARCH-02 (whichever fields a search matches, and whether
- * or not it covers unpublished plugins, a published one being in the own and the public catalog).
+ * Overrides publishing a plugin whose title, name, descriptions and one tag are all `term` (then
+ * `overrides`): a search for `term` finds it under any reading of PL-SEARCH-02 (whichever fields a
+ * search matches, and whether or not it covers unpublished plugins, a published one being in the
+ * own and the public catalog). For `ctx.make().plugin(...)` or `pluginBody`.
  */
-export function searchablePluginBody(
-  spec: Spec,
-  prefix: string,
-  term: string,
-  overrides: BodyOverrides = {},
-): Record<string, unknown> {
-  return pluginBody(spec, prefix, {
+export function searchableOverrides(term: string, overrides: BodyOverrides = {}): BodyOverrides {
+  return {
     title: term,
     name: term,
     tags: [term],
@@ -48,7 +44,17 @@ export function searchablePluginBody(
     ai_description: term,
     isPublic: true,
     ...overrides,
-  });
+  };
+}
+
+/** A published plugin body a search for `term` certainly finds (`searchableOverrides`). */
+export function searchablePluginBody(
+  spec: Spec,
+  prefix: string,
+  term: string,
+  overrides: BodyOverrides = {},
+): Record<string, unknown> {
+  return pluginBody(spec, prefix, searchableOverrides(term, overrides));
 }
 
 /**

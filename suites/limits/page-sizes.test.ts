@@ -8,6 +8,7 @@ import { check, type CheckContext } from '../../src/harness/check.ts';
 import type { CallInput } from '../../src/http/client.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
 import { inBatches } from '../../src/resources/batch.ts';
+import { searchableOverrides } from '../../src/resources/drafts.ts';
 import { bodyOf } from '../../src/http/json.ts';
 import { loadOperationIndexSync } from '../../src/spec/openapi.ts';
 
@@ -89,15 +90,7 @@ function populate({ make, prefix, shared }: CheckContext): Promise<string> {
       make().assistant({ name: `${prefix} ${word} page ${n}`, os: ['nt'] }),
     );
     await inBatches(numbers, CONCURRENCY, (n) =>
-      make().plugin({
-        title: `${word}_${n}`,
-        name: word,
-        tags: [word],
-        human_description: word,
-        ai_description: word,
-        // Found by search whether or not it covers unpublished plugins (not stated).
-        isPublic: true,
-      }),
+      make().plugin(searchableOverrides(word, { title: `${word}_${n}` })),
     );
     return word;
   });

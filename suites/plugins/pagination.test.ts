@@ -11,7 +11,7 @@ import { inBatches } from '../../src/resources/batch.ts';
 import { bodyOf } from '../../src/http/json.ts';
 import { walkPages } from '../../src/resources/pages.ts';
 import { USER_ID } from '../../src/resources/plugins.ts';
-import { searchable } from './searchable.ts';
+import { searchableOverrides } from '../../src/resources/drafts.ts';
 
 /** One more than the largest default page size of the plugin routes (50, list). */
 const BATCH_SIZE = 51;
@@ -42,7 +42,8 @@ async function pluginsWithWord(
     8,
     // Published, so that the search walk finds them whether a search covers the caller's
     // unpublished plugins or not (not stated); the own catalog lists them either way.
-    async (i) => (await make().plugin(searchable(word, { title: `${word}_${i}`, os: ['android'] }))).title,
+    async (i) =>
+      (await make().plugin(searchableOverrides(word, { title: `${word}_${i}`, os: ['android'] }))).title,
   );
   return { word, titles };
 }

@@ -9,13 +9,13 @@ import type { Exchange } from '../../src/http/exchange.ts';
 import { expectPageArithmetic } from '../../src/checks/list-page.ts';
 import { bodyOf } from '../../src/http/json.ts';
 import { findInCollection } from '../../src/resources/pages.ts';
-import { searchable } from './searchable.ts';
+import { searchableOverrides } from '../../src/resources/drafts.ts';
 
 const SEARCH = { operations: ['searchPlugins'] };
 
 /**
  * A published plugin of the caller's own whose title is `term` and whose name, descriptions and
- * one tag are all `term` (`searchable`). Which fields a search matches is not stated, but a term
+ * one tag are all `term` (`searchableOverrides`). Which fields a search matches is not stated, but a term
  * that is the whole of every text field of a plugin (and its title) is matched on any reading of a
  * search, so the plugin is certainly found.
  */
@@ -24,7 +24,7 @@ async function pluginNamed(
   term: string,
   overrides: Record<string, unknown> = {},
 ) {
-  const { body, exchange } = await ctx.make().plugin(searchable(term, overrides));
+  const { body, exchange } = await ctx.make().plugin(searchableOverrides(term, overrides));
   expectSchema(ctx.spec, exchange);
   return body;
 }
