@@ -75,6 +75,17 @@ async function createAccepted(
   expectSchema(ctx.spec, exchange);
 }
 
+/**
+ * Creates an assistant on the platforms `os` with the prompt `prompt` (a create the check judges:
+ * 200 and its schema) and returns base_sys_prompt as get then returns it.
+ */
+async function storedPrompt(ctx: CheckContext, os: string[], prompt: string): Promise<unknown> {
+  const client = ctx.as('full');
+  const body = (await assistantDrafter(client, ctx.spec, ctx.prefix))({ os, base_sys_prompt: prompt });
+  await createAccepted(ctx, client, body);
+  return (await readAssistant(client, String(body.customPersonaId))).base_sys_prompt;
+}
+
 /** How often `General` is among tags a read returned (case as the document writes it). */
 function generalCount(tags: unknown): number {
   return Array.isArray(tags) ? tags.filter((t) => t === GENERAL).length : 0;
@@ -330,14 +341,8 @@ describe('createPersona — POST /persona/enterprise/createPersona', () => {
     ['AS-CREATE-10', 'LIM-05'],
     'keeps a 5,000-character prompt of an android-only assistant whole',
     async (ctx) => {
-      const client = ctx.as('full');
       const prompt = textOf(ANDROID_PROMPT_MAX, 'Mobile');
-      const body = (await assistantDrafter(client, ctx.spec, ctx.prefix))({
-        os: ['android'],
-        base_sys_prompt: prompt,
-      });
-      await createAccepted(ctx, client, body);
-      expect((await readAssistant(client, String(body.customPersonaId))).base_sys_prompt).toBe(prompt);
+      expect(await storedPrompt(ctx, ['android'], prompt)).toBe(prompt);
     },
     CREATE,
   );
@@ -347,14 +352,8 @@ describe('createPersona — POST /persona/enterprise/createPersona', () => {
     ['AS-CREATE-11', 'LIM-06'],
     'accepts a 5,001-character prompt of an android-only assistant and keeps its first 5,000 characters',
     async (ctx) => {
-      const client = ctx.as('full');
       const prompt = `${textOf(ANDROID_PROMPT_MAX, 'Mobile')}Z`;
-      const body = (await assistantDrafter(client, ctx.spec, ctx.prefix))({
-        os: ['android'],
-        base_sys_prompt: prompt,
-      });
-      await createAccepted(ctx, client, body);
-      const stored = (await readAssistant(client, String(body.customPersonaId))).base_sys_prompt;
+      const stored = await storedPrompt(ctx, ['android'], prompt);
       expect(stored, 'the first 5,000 characters').toBe(prompt.slice(0, ANDROID_PROMPT_MAX));
     },
     CREATE,
@@ -365,14 +364,8 @@ describe('createPersona — POST /persona/enterprise/createPersona', () => {
     ['AS-CREATE-09', 'AS-CREATE-10'],
     'keeps a 5,001-character prompt whole when android is not the only platform',
     async (ctx) => {
-      const client = ctx.as('full');
       const prompt = `${textOf(ANDROID_PROMPT_MAX, 'Hybrid')}Z`;
-      const body = (await assistantDrafter(client, ctx.spec, ctx.prefix))({
-        os: ['android', 'nt'],
-        base_sys_prompt: prompt,
-      });
-      await createAccepted(ctx, client, body);
-      expect((await readAssistant(client, String(body.customPersonaId))).base_sys_prompt).toBe(prompt);
+      expect(await storedPrompt(ctx, ['android', 'nt'], prompt)).toBe(prompt);
     },
     CREATE,
   );

@@ -37,6 +37,21 @@ async function listed(
   return found;
 }
 
+/**
+ * A private and a public assistant of account A's, granted to no one, and which of them account B's
+ * list shows under `isPublic` (every platform). Skips, naming the role, without B's key.
+ */
+async function listedToOther(ctx: CheckContext, isPublic: string) {
+  ctx.as('other');
+  const [priv, pub] = (await createMine(
+    ctx,
+    { isPublic: false, os: ['nt'], authorised_users_email: [] },
+    { isPublic: true, os: ['nt'], authorised_users_email: [] },
+  )) as [string, string];
+  const found = await listed(ctx, [priv, pub], { query: { isPublic, os: ALL_PLATFORMS } }, 'other');
+  return { priv, pub, found };
+}
+
 /** What ret=count returned, with the account-wide numbers left out (they change from run to run). */
 function countShape(json: unknown): string {
   if (typeof json === 'number') return 'a bare number';
@@ -166,20 +181,9 @@ describe('listPersonas — POST /persona/enterprise/getAllPersonas/{sessionId}',
     ['AS-CREATE-03', 'AS-LIST-05'],
     "another account's isPublic=public lists an assistant created with isPublic true (the shared catalog), and not one created with false",
     async (ctx) => {
-      ctx.as('other');
-      const [priv, pub] = await createMine(
-        ctx,
-        { isPublic: false, os: ['nt'], authorised_users_email: [] },
-        { isPublic: true, os: ['nt'], authorised_users_email: [] },
-      );
-      const found = await listed(
-        ctx,
-        [priv!, pub!],
-        { query: { isPublic: 'public', os: ALL_PLATFORMS } },
-        'other',
-      );
-      expect(found.has(pub!), "account A's public assistant in account B's shared catalog").toBe(true);
-      expect(found.has(priv!), "account A's private assistant in account B's shared catalog").toBe(false);
+      const { priv, pub, found } = await listedToOther(ctx, 'public');
+      expect(found.has(pub), "account A's public assistant in account B's shared catalog").toBe(true);
+      expect(found.has(priv), "account A's private assistant in account B's shared catalog").toBe(false);
     },
     LIST,
   );
@@ -351,21 +355,10 @@ describe('listPersonas — POST /persona/enterprise/getAllPersonas/{sessionId}',
     ['AS-LIST-04'],
     "another account's private list leaves out assistants it neither owns nor was granted, public or not",
     async (ctx) => {
-      ctx.as('other');
       // "private means owned or granted": a public assistant of A is in the shared catalog, not in B's own.
-      const [mine, minePublic] = await createMine(
-        ctx,
-        { isPublic: false, os: ['nt'], authorised_users_email: [] },
-        { isPublic: true, os: ['nt'], authorised_users_email: [] },
-      );
-      const found = await listed(
-        ctx,
-        [mine!, minePublic!],
-        { query: { isPublic: 'private', os: ALL_PLATFORMS } },
-        'other',
-      );
-      expect(found.has(mine!), "account B lists account A's private assistant").toBe(false);
-      expect(found.has(minePublic!), "account B lists account A's public assistant as its own").toBe(false);
+      const { priv, pub, found } = await listedToOther(ctx, 'private');
+      expect(found.has(priv), "account B lists account A's private assistant").toBe(false);
+      expect(found.has(pub), "account B lists account A's public assistant as its own").toBe(false);
     },
     LIST,
   );
