@@ -6,7 +6,7 @@ import { check, type CheckContext } from '../../src/harness/check.ts';
 import { SESSION_ID } from '../../src/resources/assistants.ts';
 import { bodyOf, objectsIn, succeeded, type JsonObject } from '../../src/http/json.ts';
 import { pollUntil } from '../../src/harness/poll.ts';
-import { attachmentsOf } from '../../src/resources/knowledge-steps.ts';
+import { attachmentsOf, type KnowledgeSteps } from '../../src/resources/knowledge-steps.ts';
 import { runAttachmentTable } from '../../src/stateful/attachment-table.ts';
 import { expectAttachAnswer } from '../../src/stateful/commands/attach.ts';
 import { MAX_BASES_PER_ASSISTANT as MAX_BASES } from '../../src/stateful/model.ts';
@@ -20,6 +20,22 @@ async function assistantAndBases(ctx: CheckContext, count: number) {
   const kbIds: string[] = [];
   for (let n = 0; n < count; n += 1) kbIds.push((await kb.createBase()).kbId);
   return { kb, personaId: customPersonaId, kbIds };
+}
+
+/** An assistant and one base of its own file, not attached yet. */
+async function assistantAndBase(ctx: CheckContext) {
+  const { kb, personaId, kbIds } = await assistantAndBases(ctx, 1);
+  return { kb, personaId, kbId: first(kbIds) };
+}
+
+/** The assistant's bases (GET /kb/persona), each as {kbId, enabled, grounding_mode}. */
+async function basesOf(kb: KnowledgeSteps, personaId: string) {
+  return attachmentsOf(await kb.personaBases(personaId));
+}
+
+/** The attachment an attach answer reports. */
+function attachmentIn(answer: JsonObject) {
+  return { grounding_mode: answer.grounding_mode, enabled: answer.enabled };
 }
 
 function first<T>(items: readonly T[]): T {
@@ -46,18 +62,17 @@ describe('attachKnowledgeBase — POST /kb/{kbId}/personas/{personaId}', () => {
     ],
     "an attach without body answers 200 {status, kbId, personaId, grounding_mode, enabled, attached: true} with the defaults supplemental and enabled, as the assistant's bases show",
     async (ctx) => {
-      const { kb, personaId, kbIds } = await assistantAndBases(ctx, 1);
-      const kbId = first(kbIds);
+      const { kb, personaId, kbId } = await assistantAndBase(ctx);
       const answer = expectAttachAnswer(ctx.spec, await kb.attach(kbId, personaId), 'attached');
       expect({ kbId: answer.kbId, personaId: answer.personaId }, 'kbId and personaId in the answer').toEqual({
         kbId,
         personaId,
       });
-      expect(
-        { grounding_mode: answer.grounding_mode, enabled: answer.enabled },
-        'attachment in the answer',
-      ).toEqual({ grounding_mode: 'supplemental', enabled: true });
-      expect(attachmentsOf(await kb.personaBases(personaId)), "the assistant's bases").toEqual([
+      expect(attachmentIn(answer), 'attachment in the answer').toEqual({
+        grounding_mode: 'supplemental',
+        enabled: true,
+      });
+      expect(await basesOf(kb, personaId), "the assistant's bases").toEqual([
         { kbId, enabled: true, grounding_mode: 'supplemental' },
       ]);
     },
@@ -69,18 +84,17 @@ describe('attachKnowledgeBase — POST /kb/{kbId}/personas/{personaId}', () => {
     ['KB-ATTACH-18', 'KB-ATTACH-19', 'KB-ATTACH-20', 'KB-ASSISTANT-03', 'STATE-02'],
     'an attach with grounding_mode strict and enabled false is attached with those values: a disabled attachment is still attached',
     async (ctx) => {
-      const { kb, personaId, kbIds } = await assistantAndBases(ctx, 1);
-      const kbId = first(kbIds);
+      const { kb, personaId, kbId } = await assistantAndBase(ctx);
       const answer = expectAttachAnswer(
         ctx.spec,
         await kb.attach(kbId, personaId, { grounding_mode: 'strict', enabled: false }),
         'attached',
       );
-      expect(
-        { grounding_mode: answer.grounding_mode, enabled: answer.enabled },
-        'attachment in the answer',
-      ).toEqual({ grounding_mode: 'strict', enabled: false });
-      expect(attachmentsOf(await kb.personaBases(personaId)), "the assistant's bases").toEqual([
+      expect(attachmentIn(answer), 'attachment in the answer').toEqual({
+        grounding_mode: 'strict',
+        enabled: false,
+      });
+      expect(await basesOf(kb, personaId), "the assistant's bases").toEqual([
         { kbId, enabled: false, grounding_mode: 'strict' },
       ]);
     },
@@ -92,8 +106,7 @@ describe('attachKnowledgeBase — POST /kb/{kbId}/personas/{personaId}', () => {
     ['KB-ATTACH-01', 'AS-SHAPE-21', 'AS-SHAPE-22', 'AS-SHAPE-23', 'AS-SHAPE-24'],
     "an attached base appears in the assistant's attached_kbs as {kbId, enabled, grounding_mode}",
     async (ctx) => {
-      const { kb, personaId, kbIds } = await assistantAndBases(ctx, 1);
-      const kbId = first(kbIds);
+      const { kb, personaId, kbId } = await assistantAndBase(ctx);
       expectStatus(await kb.attach(kbId, personaId, { grounding_mode: 'strict' }), 200);
       expect(attachmentsOf(await kb.attachedKbs(personaId)), 'attached_kbs of get').toEqual([
         { kbId, enabled: true, grounding_mode: 'strict' },
@@ -107,19 +120,18 @@ describe('attachKnowledgeBase — POST /kb/{kbId}/personas/{personaId}', () => {
     ['KB-ATTACH-05', 'KB-ATTACH-06', 'KB-ATTACH-21'],
     'attaching an attached base again answers updated: true instead of attached: true, and leaves one attachment with the new values',
     async (ctx) => {
-      const { kb, personaId, kbIds } = await assistantAndBases(ctx, 1);
-      const kbId = first(kbIds);
+      const { kb, personaId, kbId } = await assistantAndBase(ctx);
       expectAttachAnswer(ctx.spec, await kb.attach(kbId, personaId), 'attached');
       const again = expectAttachAnswer(
         ctx.spec,
         await kb.attach(kbId, personaId, { grounding_mode: 'strict', enabled: false }),
         'updated',
       );
-      expect(
-        { grounding_mode: again.grounding_mode, enabled: again.enabled },
-        'attachment in the second answer',
-      ).toEqual({ grounding_mode: 'strict', enabled: false });
-      expect(attachmentsOf(await kb.personaBases(personaId)), "the assistant's bases").toEqual([
+      expect(attachmentIn(again), 'attachment in the second answer').toEqual({
+        grounding_mode: 'strict',
+        enabled: false,
+      });
+      expect(await basesOf(kb, personaId), "the assistant's bases").toEqual([
         { kbId, enabled: false, grounding_mode: 'strict' },
       ]);
     },
@@ -221,8 +233,7 @@ describe('attachKnowledgeBase — POST /kb/{kbId}/personas/{personaId}', () => {
     ['KB-ATTACH-01', 'KB-ATTACH-02', 'KB-ATTACH-09'],
     'a detached base is absent again: attaching it once more is a new attachment, answered attached: true',
     async (ctx) => {
-      const { kb, personaId, kbIds } = await assistantAndBases(ctx, 1);
-      const kbId = first(kbIds);
+      const { kb, personaId, kbId } = await assistantAndBase(ctx);
       expectAttachAnswer(ctx.spec, await kb.attach(kbId, personaId), 'attached');
       expectStatus(await kb.detach(kbId, personaId), 200);
       expectAttachAnswer(
@@ -230,7 +241,7 @@ describe('attachKnowledgeBase — POST /kb/{kbId}/personas/{personaId}', () => {
         await kb.attach(kbId, personaId, { grounding_mode: 'strict' }),
         'attached',
       );
-      expect(attachmentsOf(await kb.personaBases(personaId)), "the assistant's bases").toEqual([
+      expect(await basesOf(kb, personaId), "the assistant's bases").toEqual([
         { kbId, enabled: true, grounding_mode: 'strict' },
       ]);
     },
@@ -273,8 +284,7 @@ describe('updateAttachment — PATCH /kb/{kbId}/personas/{personaId}', () => {
     ['KB-ATTACH-07', 'KB-ATTACH-08', 'KB-ATTACH-16', 'KB-ATTACH-22', 'KB-ATTACH-23', 'AS-SHAPE-24'],
     "grounding_mode alone answers 200 {status, kbId, personaId, updated: true} and changes just the mode, in the assistant's bases and attached_kbs",
     async (ctx) => {
-      const { kb, personaId, kbIds } = await assistantAndBases(ctx, 1);
-      const kbId = first(kbIds);
+      const { kb, personaId, kbId } = await assistantAndBase(ctx);
       expectStatus(await kb.attach(kbId, personaId), 200);
       const exchange = await kb.updateAttachment(kbId, personaId, { grounding_mode: 'strict' });
       expectStatus(exchange, 200);
@@ -284,7 +294,7 @@ describe('updateAttachment — PATCH /kb/{kbId}/personas/{personaId}', () => {
         'kbId and personaId in the answer',
       ).toEqual({ kbId, personaId });
       const expected = [{ kbId, enabled: true, grounding_mode: 'strict' }];
-      expect(attachmentsOf(await kb.personaBases(personaId)), "the assistant's bases").toEqual(expected);
+      expect(await basesOf(kb, personaId), "the assistant's bases").toEqual(expected);
       expect(attachmentsOf(await kb.attachedKbs(personaId)), 'attached_kbs of get').toEqual(expected);
     },
     { operations: ['updateAttachment', 'listPersonaKnowledgeBases', 'getPersona'] },
@@ -295,13 +305,12 @@ describe('updateAttachment — PATCH /kb/{kbId}/personas/{personaId}', () => {
     ['KB-ATTACH-07', 'KB-ATTACH-08', 'KB-ATTACH-22', 'KB-ATTACH-23', 'STATE-02'],
     'enabled alone answers updated: true and changes just enabled; the disabled attachment stays attached',
     async (ctx) => {
-      const { kb, personaId, kbIds } = await assistantAndBases(ctx, 1);
-      const kbId = first(kbIds);
+      const { kb, personaId, kbId } = await assistantAndBase(ctx);
       expectStatus(await kb.attach(kbId, personaId, { grounding_mode: 'strict' }), 200);
       const exchange = await kb.updateAttachment(kbId, personaId, { enabled: false });
       expectStatus(exchange, 200);
       expectSchema(ctx.spec, exchange);
-      expect(attachmentsOf(await kb.personaBases(personaId)), "the assistant's bases").toEqual([
+      expect(await basesOf(kb, personaId), "the assistant's bases").toEqual([
         { kbId, enabled: false, grounding_mode: 'strict' },
       ]);
     },
@@ -313,11 +322,10 @@ describe('updateAttachment — PATCH /kb/{kbId}/personas/{personaId}', () => {
     ['KB-ATTACH-07', 'KB-ATTACH-22', 'STATE-02'],
     'grounding_mode alone leaves a disabled attachment disabled: only the mode changes',
     async (ctx) => {
-      const { kb, personaId, kbIds } = await assistantAndBases(ctx, 1);
-      const kbId = first(kbIds);
+      const { kb, personaId, kbId } = await assistantAndBase(ctx);
       expectStatus(await kb.attach(kbId, personaId, { enabled: false }), 200);
       expectStatus(await kb.updateAttachment(kbId, personaId, { grounding_mode: 'strict' }), 200);
-      expect(attachmentsOf(await kb.personaBases(personaId)), "the assistant's bases").toEqual([
+      expect(await basesOf(kb, personaId), "the assistant's bases").toEqual([
         { kbId, enabled: false, grounding_mode: 'strict' },
       ]);
     },
@@ -340,7 +348,7 @@ describe('updateAttachment — PATCH /kb/{kbId}/personas/{personaId}', () => {
         { kbId: untouched, enabled: true, grounding_mode: 'supplemental' },
         { kbId: updated, enabled: false, grounding_mode: 'strict' },
       ]);
-      expect(attachmentsOf(await kb.personaBases(personaId)), "the assistant's bases").toEqual(expected);
+      expect(await basesOf(kb, personaId), "the assistant's bases").toEqual(expected);
       expect(attachmentsOf(await kb.attachedKbs(personaId)), 'attached_kbs of get').toEqual(expected);
     },
     { operations: ['updateAttachment', 'listPersonaKnowledgeBases', 'getPersona'] },
@@ -380,8 +388,7 @@ describe('detachKnowledgeBase — DELETE /kb/{kbId}/personas/{personaId}', () =>
     ['KB-ATTACH-11'],
     'after the detach the base is still listed, with the same documents, and still answers queries',
     async (ctx) => {
-      const { kb, personaId, kbIds } = await assistantAndBases(ctx, 1);
-      const kbId = first(kbIds);
+      const { kb, personaId, kbId } = await assistantAndBase(ctx);
       const { docId } = await kb.addText(kbId, { mode: 'vector' });
       expectStatus(await kb.attach(kbId, personaId), 200);
       expectStatus(await kb.detach(kbId, personaId), 200);
