@@ -38,6 +38,27 @@ function attachmentIn(answer: JsonObject) {
   return { grounding_mode: answer.grounding_mode, enabled: answer.enabled };
 }
 
+/**
+ * Attaches the base with grounding_mode strict and enabled false: the answer is the state table's
+ * (`outcome`) carrying those values, and the assistant's bases show them.
+ */
+async function expectAttachedStrictDisabled(
+  ctx: CheckContext,
+  { kb, personaId, kbId }: { kb: KnowledgeSteps; personaId: string; kbId: string },
+  outcome: 'attached' | 'updated',
+  what: string,
+): Promise<void> {
+  const answer = expectAttachAnswer(
+    ctx.spec,
+    await kb.attach(kbId, personaId, { grounding_mode: 'strict', enabled: false }),
+    outcome,
+  );
+  expect(attachmentIn(answer), what).toEqual({ grounding_mode: 'strict', enabled: false });
+  expect(await basesOf(kb, personaId), "the assistant's bases").toEqual([
+    { kbId, enabled: false, grounding_mode: 'strict' },
+  ]);
+}
+
 function first<T>(items: readonly T[]): T {
   const item = items[0];
   if (item === undefined) throw new Error('setup: nothing was created');
@@ -84,19 +105,12 @@ describe('attachKnowledgeBase — POST /kb/{kbId}/personas/{personaId}', () => {
     ['KB-ATTACH-18', 'KB-ATTACH-19', 'KB-ATTACH-20', 'KB-ASSISTANT-03', 'STATE-02'],
     'an attach with grounding_mode strict and enabled false is attached with those values: a disabled attachment is still attached',
     async (ctx) => {
-      const { kb, personaId, kbId } = await assistantAndBase(ctx);
-      const answer = expectAttachAnswer(
-        ctx.spec,
-        await kb.attach(kbId, personaId, { grounding_mode: 'strict', enabled: false }),
+      await expectAttachedStrictDisabled(
+        ctx,
+        await assistantAndBase(ctx),
         'attached',
+        'attachment in the answer',
       );
-      expect(attachmentIn(answer), 'attachment in the answer').toEqual({
-        grounding_mode: 'strict',
-        enabled: false,
-      });
-      expect(await basesOf(kb, personaId), "the assistant's bases").toEqual([
-        { kbId, enabled: false, grounding_mode: 'strict' },
-      ]);
     },
     ATTACH,
   );
@@ -120,20 +134,9 @@ describe('attachKnowledgeBase — POST /kb/{kbId}/personas/{personaId}', () => {
     ['KB-ATTACH-05', 'KB-ATTACH-06', 'KB-ATTACH-21'],
     'attaching an attached base again answers updated: true instead of attached: true, and leaves one attachment with the new values',
     async (ctx) => {
-      const { kb, personaId, kbId } = await assistantAndBase(ctx);
-      expectAttachAnswer(ctx.spec, await kb.attach(kbId, personaId), 'attached');
-      const again = expectAttachAnswer(
-        ctx.spec,
-        await kb.attach(kbId, personaId, { grounding_mode: 'strict', enabled: false }),
-        'updated',
-      );
-      expect(attachmentIn(again), 'attachment in the second answer').toEqual({
-        grounding_mode: 'strict',
-        enabled: false,
-      });
-      expect(await basesOf(kb, personaId), "the assistant's bases").toEqual([
-        { kbId, enabled: false, grounding_mode: 'strict' },
-      ]);
+      const made = await assistantAndBase(ctx);
+      expectAttachAnswer(ctx.spec, await made.kb.attach(made.kbId, made.personaId), 'attached');
+      await expectAttachedStrictDisabled(ctx, made, 'updated', 'attachment in the second answer');
     },
     ATTACH,
   );
