@@ -106,7 +106,7 @@ describe('deleteKnowledgeBase — DELETE /kb/{kbId}', () => {
     '403 scope_denied: a knowledgeBase:view key deleting a base, the body naming module, required and held',
     async (context) => {
       const viewer = context.as('knowledgeBase:view');
-      const base = await context.workbench().resources.createBase('not-deleted');
+      const base = await context.kb().createBase();
       const exchange = await viewer.call('deleteKnowledgeBase', { path: { kbId: base.kbId } });
       if (exchange.response?.status === 200) base.forget();
       expectScopeGateRefusal(exchange, 'scope_denied');
