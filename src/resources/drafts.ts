@@ -5,8 +5,6 @@ import { draw } from '../generate/draw.ts';
 import { withFreshPersonaId, withFreshPluginTitle } from '../generate/identity.ts';
 import { personaCreateBody, type PersonaGeneratorOptions } from '../generate/persona.ts';
 import { pluginCreateBody } from '../generate/plugin.ts';
-import { createAssistant } from './assistants.ts';
-import type { ResourceTracker } from './tracker.ts';
 import { catalogVoiceIds } from './voices.ts';
 import { withOverrides, type BodyOverrides } from '../generate/overrides.ts';
 
@@ -57,17 +55,13 @@ export function echoPluginBody(title: string): Record<string, unknown> {
 }
 
 /**
- * A published plugin body whose title, name, descriptions and one tag are all `term`: a search for
- * `term` finds it under any reading of PL-SEARCH-02 (whichever fields a search matches, and whether
- * or not it covers unpublished plugins, a published one being in the own and the public catalog).
+ * Overrides publishing a plugin whose title, name, descriptions and one tag are all `term` (then
+ * `overrides`): a search for `term` finds it under any reading of PL-SEARCH-02 (whichever fields a
+ * search matches, and whether or not it covers unpublished plugins, a published one being in the
+ * own and the public catalog). For `ctx.make().plugin(...)` or `pluginBody`.
  */
-export function searchablePluginBody(
-  spec: Spec,
-  prefix: string,
-  term: string,
-  overrides: BodyOverrides = {},
-): Record<string, unknown> {
-  return pluginBody(spec, prefix, {
+export function searchableOverrides(term: string, overrides: BodyOverrides = {}): BodyOverrides {
+  return {
     title: term,
     name: term,
     tags: [term],
@@ -75,7 +69,17 @@ export function searchablePluginBody(
     ai_description: term,
     isPublic: true,
     ...overrides,
-  });
+  };
+}
+
+/** A published plugin body a search for `term` certainly finds (`searchableOverrides`). */
+export function searchablePluginBody(
+  spec: Spec,
+  prefix: string,
+  term: string,
+  overrides: BodyOverrides = {},
+): Record<string, unknown> {
+  return pluginBody(spec, prefix, searchableOverrides(term, overrides));
 }
 
 /**
@@ -103,22 +107,4 @@ export async function assistantDrafter(
 ): Promise<(overrides?: BodyOverrides) => Record<string, unknown>> {
   const voiceIds = options.voiceIds ?? (await catalogVoiceIds(client));
   return (overrides = {}) => assistantBody(spec, { ...options, prefix, voiceIds }, overrides);
-}
-
-/**
- * Creates one assistant per set of overrides (each body drawn as `assistantDrafter` draws it),
- * each tracked for deletion; returns their `customPersonaId`s in order.
- */
-export async function createDrawnAssistants(
-  client: ApiClient,
-  tracker: ResourceTracker,
-  spec: Spec,
-  prefix: string,
-  variants: readonly BodyOverrides[],
-): Promise<string[]> {
-  const draft = await assistantDrafter(client, spec, prefix);
-  const ids: string[] = [];
-  for (const overrides of variants)
-    ids.push((await createAssistant(client, tracker, draft(overrides))).customPersonaId);
-  return ids;
 }

@@ -16,17 +16,15 @@ import type { ApiClient } from '../../src/http/client.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
 import {
   accessiblePluginIds,
-  type CreatedAssistant,
-  createAssistant,
   deleteAssistant,
   getAssistant,
   readAssistant,
   trackAssistant,
 } from '../../src/resources/assistants.ts';
-import { ALL_PLATFORMS, assistantDrafter, pluginBody } from '../../src/resources/drafts.ts';
+import { ALL_PLATFORMS, assistantDrafter } from '../../src/resources/drafts.ts';
 import { bodyOf, succeeded, type JsonObject } from '../../src/http/json.ts';
 import { findInCollection } from '../../src/resources/pages.ts';
-import { createPlugin, pluginObjectId } from '../../src/resources/plugins.ts';
+import { pluginObjectId } from '../../src/resources/plugins.ts';
 import { catalogVoiceIds } from '../../src/resources/voices.ts';
 
 const CREATE = { operations: ['createPersona'] };
@@ -63,16 +61,29 @@ async function attemptCreate(
   return exchange;
 }
 
-/** A create the check expects accepted: 200 with the documented {status: boolean, message} body. */
+/**
+ * A create the check expects accepted: 200 with the documented {status: boolean, message} body.
+ * The create is the check's own operation, so its answer is judged here (removed all the same).
+ */
 async function createAccepted(
   ctx: Pick<CheckContext, 'spec' | 'tracker'>,
   client: ApiClient,
   body: Record<string, unknown>,
-): Promise<CreatedAssistant> {
-  const created = await createAssistant(client, ctx.tracker, body);
-  expectStatus(created.exchange, 200);
-  expectSchema(ctx.spec, created.exchange);
-  return created;
+): Promise<void> {
+  const exchange = await attemptCreate(ctx, client, body);
+  expectStatus(exchange, 200);
+  expectSchema(ctx.spec, exchange);
+}
+
+/**
+ * Creates an assistant on the platforms `os` with the prompt `prompt` (a create the check judges:
+ * 200 and its schema) and returns base_sys_prompt as get then returns it.
+ */
+async function storedPrompt(ctx: CheckContext, os: string[], prompt: string): Promise<unknown> {
+  const client = ctx.as('full');
+  const body = (await assistantDrafter(client, ctx.spec, ctx.prefix))({ os, base_sys_prompt: prompt });
+  await createAccepted(ctx, client, body);
+  return (await readAssistant(client, String(body.customPersonaId))).base_sys_prompt;
 }
 
 /** How often `General` is among tags a read returned (case as the document writes it). */
@@ -139,7 +150,7 @@ describe('createPersona — POST /persona/enterprise/createPersona', () => {
     'any valid create body is accepted, not echoed, and get returns its customPersonaId, name, prompt, voice and plugins (property)',
     async (ctx) => {
       const client = ctx.as('full');
-      const plugin = await createPlugin(client, ctx.tracker, pluginBody(ctx.spec, ctx.prefix));
+      const plugin = await ctx.make().plugin();
       const pluginId = await pluginObjectId(client, plugin.title);
       const voiceIds = await catalogVoiceIds(client);
       const otherEmail = ctx.target.keyring.accounts?.other?.email;
@@ -270,8 +281,8 @@ describe('createPersona — POST /persona/enterprise/createPersona', () => {
       const returning = new Set<string>();
       for (const { sent, general } of cases) {
         const body = draft({ name: `${ctx.prefix} ${word} tagged`, tags: sent, os: ['nt'] });
-        const { customPersonaId } = await createAccepted(ctx, client, body);
-        for (const [route, item] of await readEverywhere(client, customPersonaId, word)) {
+        await createAccepted(ctx, client, body);
+        for (const [route, item] of await readEverywhere(client, String(body.customPersonaId), word)) {
           if (!('tags' in item)) continue;
           returning.add(route);
           const tags = item.tags;
@@ -330,14 +341,8 @@ describe('createPersona — POST /persona/enterprise/createPersona', () => {
     ['AS-CREATE-10', 'LIM-05'],
     'keeps a 5,000-character prompt of an android-only assistant whole',
     async (ctx) => {
-      const client = ctx.as('full');
       const prompt = textOf(ANDROID_PROMPT_MAX, 'Mobile');
-      const body = (await assistantDrafter(client, ctx.spec, ctx.prefix))({
-        os: ['android'],
-        base_sys_prompt: prompt,
-      });
-      await createAccepted(ctx, client, body);
-      expect((await readAssistant(client, String(body.customPersonaId))).base_sys_prompt).toBe(prompt);
+      expect(await storedPrompt(ctx, ['android'], prompt)).toBe(prompt);
     },
     CREATE,
   );
@@ -347,14 +352,8 @@ describe('createPersona — POST /persona/enterprise/createPersona', () => {
     ['AS-CREATE-11', 'LIM-06'],
     'accepts a 5,001-character prompt of an android-only assistant and keeps its first 5,000 characters',
     async (ctx) => {
-      const client = ctx.as('full');
       const prompt = `${textOf(ANDROID_PROMPT_MAX, 'Mobile')}Z`;
-      const body = (await assistantDrafter(client, ctx.spec, ctx.prefix))({
-        os: ['android'],
-        base_sys_prompt: prompt,
-      });
-      await createAccepted(ctx, client, body);
-      const stored = (await readAssistant(client, String(body.customPersonaId))).base_sys_prompt;
+      const stored = await storedPrompt(ctx, ['android'], prompt);
       expect(stored, 'the first 5,000 characters').toBe(prompt.slice(0, ANDROID_PROMPT_MAX));
     },
     CREATE,
@@ -365,14 +364,8 @@ describe('createPersona — POST /persona/enterprise/createPersona', () => {
     ['AS-CREATE-09', 'AS-CREATE-10'],
     'keeps a 5,001-character prompt whole when android is not the only platform',
     async (ctx) => {
-      const client = ctx.as('full');
       const prompt = `${textOf(ANDROID_PROMPT_MAX, 'Hybrid')}Z`;
-      const body = (await assistantDrafter(client, ctx.spec, ctx.prefix))({
-        os: ['android', 'nt'],
-        base_sys_prompt: prompt,
-      });
-      await createAccepted(ctx, client, body);
-      expect((await readAssistant(client, String(body.customPersonaId))).base_sys_prompt).toBe(prompt);
+      expect(await storedPrompt(ctx, ['android', 'nt'], prompt)).toBe(prompt);
     },
     CREATE,
   );
@@ -384,8 +377,7 @@ describe('createPersona — POST /persona/enterprise/createPersona', () => {
     async (ctx) => {
       const client = ctx.as('full');
       const draft = await assistantDrafter(client, ctx.spec, ctx.prefix);
-      const first = draft();
-      await createAssistant(client, ctx.tracker, first);
+      const { body: first } = await ctx.make().assistant();
       const second = draft({ customPersonaId: first.customPersonaId, name: `${ctx.prefix} impostor` });
       const exchange = await client.call('createPersona', { body: second });
       expectMessagePrefix(exchange, 404, 'persona already exists with');
@@ -406,8 +398,7 @@ describe('createPersona — POST /persona/enterprise/createPersona', () => {
       const other = ctx.as('other');
       const client = ctx.as('full');
       const draft = await assistantDrafter(client, ctx.spec, ctx.prefix);
-      const first = draft({ isPublic: false });
-      await createAssistant(client, ctx.tracker, first);
+      const { body: first } = await ctx.make().assistant({ isPublic: false });
       const exchange = await other.call('createPersona', {
         body: draft({ customPersonaId: first.customPersonaId }),
       });

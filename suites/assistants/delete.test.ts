@@ -2,14 +2,8 @@ import { describe, expect } from 'vitest';
 import { expectSchema } from '../../src/checks/schema.ts';
 import { expectStatus } from '../../src/checks/status.ts';
 import { check } from '../../src/harness/check.ts';
-import {
-  createAssistant,
-  getAssistant,
-  readAssistant,
-  SESSION_ID,
-  trackAssistant,
-} from '../../src/resources/assistants.ts';
-import { ALL_PLATFORMS, assistantDrafter } from '../../src/resources/drafts.ts';
+import { getAssistant, readAssistant, SESSION_ID, trackAssistant } from '../../src/resources/assistants.ts';
+import { ALL_PLATFORMS } from '../../src/resources/drafts.ts';
 import { bodyOf, objectsIn } from '../../src/http/json.ts';
 import { createKnowledgeBase } from '../../src/resources/knowledge-bases.ts';
 import { findInCollection } from '../../src/resources/pages.ts';
@@ -26,11 +20,7 @@ describe('deletePersona — DELETE /persona/enterprise/deletePersona/{sessionId}
     'deletes by customPersonaId, answering {status: boolean, message}, after which get answers 400 and the list no longer carries the assistant',
     async (ctx) => {
       const client = ctx.as('full');
-      const created = await createAssistant(
-        client,
-        ctx.tracker,
-        (await assistantDrafter(client, ctx.spec, ctx.prefix))({ os: ['nt'] }),
-      );
+      const created = await ctx.make().assistant({ os: ['nt'] });
       const exchange = await client.call('deletePersona', {
         path: { sessionId: SESSION_ID, personaId: created.customPersonaId },
       });
@@ -58,8 +48,7 @@ describe('deletePersona — DELETE /persona/enterprise/deletePersona/{sessionId}
     "takes the assistant's knowledge-base attachments with it: the bases reported for its id no longer include the base",
     async (ctx) => {
       const client = ctx.as('full');
-      const body = (await assistantDrafter(client, ctx.spec, ctx.prefix))();
-      const created = await createAssistant(client, ctx.tracker, body);
+      const { body, ...created } = await ctx.make().assistant();
       const { kbId } = await createKnowledgeBase(client, ctx.tracker, {
         name: `${ctx.prefix} attached to a deleted assistant`,
       });

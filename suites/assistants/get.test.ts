@@ -7,14 +7,13 @@ import { check } from '../../src/harness/check.ts';
 import {
   accessiblePluginIds,
   assistantObjectId,
-  createAssistant,
   getAssistant,
   readAssistant,
 } from '../../src/resources/assistants.ts';
-import { assistantDrafter, pluginBody, withoutOptionalFields } from '../../src/resources/drafts.ts';
+import { withoutOptionalFields } from '../../src/resources/drafts.ts';
 import { bodyOf, isObject } from '../../src/http/json.ts';
 import { createKnowledgeBase } from '../../src/resources/knowledge-bases.ts';
-import { createPlugin, pluginObjectId } from '../../src/resources/plugins.ts';
+import { pluginObjectId } from '../../src/resources/plugins.ts';
 
 const GET = { operations: ['getPersona'] };
 const GET_FIELDS = [
@@ -81,14 +80,9 @@ describe('getPersona — POST /persona/enterprise/getPersona/{sessionId}/{person
     'returns accessible_plugin as an array naming the plugin _id sent on create',
     async (ctx) => {
       const client = ctx.as('full');
-      const plugin = await createPlugin(client, ctx.tracker, pluginBody(ctx.spec, ctx.prefix));
+      const plugin = await ctx.make().plugin();
       const pluginId = await pluginObjectId(client, plugin.title);
-      const draft = await assistantDrafter(client, ctx.spec, ctx.prefix);
-      const { customPersonaId } = await createAssistant(
-        client,
-        ctx.tracker,
-        draft({ accessible_plugin: [pluginId] }),
-      );
+      const { customPersonaId } = await ctx.make().assistant({ accessible_plugin: [pluginId] });
       const data = await readAssistant(client, customPersonaId);
       const elements = data.accessible_plugin;
       expect(Array.isArray(elements), 'accessible_plugin is an array').toBe(true);

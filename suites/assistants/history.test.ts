@@ -6,12 +6,11 @@ import type { ApiClient } from '../../src/http/client.ts';
 import { bodyOf, isObject } from '../../src/http/json.ts';
 import {
   assistantObjectId,
-  createAssistant,
   getAssistant,
   SESSION_ID,
   type CreatedAssistant,
 } from '../../src/resources/assistants.ts';
-import { ALL_PLATFORMS, assistantDrafter } from '../../src/resources/drafts.ts';
+import { ALL_PLATFORMS } from '../../src/resources/drafts.ts';
 import { createKnowledgeBase } from '../../src/resources/knowledge-bases.ts';
 import { findInCollection } from '../../src/resources/pages.ts';
 import { catalogVoiceIds } from '../../src/resources/voices.ts';
@@ -36,16 +35,13 @@ const GROUP: readonly Plan[] = [
   { isPublic: true, mainAgent: true, os: ['nt', 'android'] },
 ];
 
-type Draft = (overrides?: Record<string, unknown>) => Record<string, unknown>;
-
 /** Creates the assistant a member describes, named with its words, and returns the member with its id. */
 async function createMember(
-  ctx: Pick<CheckContext, 'as' | 'tracker'>,
-  draft: Draft,
+  ctx: Pick<CheckContext, 'make'>,
   member: Omit<Member, 'id'>,
   customPersonaId?: string,
 ): Promise<{ member: Member; created: CreatedAssistant }> {
-  const body = draft({
+  const created = await ctx.make(member.owner).assistant({
     ...(customPersonaId === undefined ? {} : { customPersonaId }),
     name: member.name,
     title: member.title,
@@ -56,7 +52,6 @@ async function createMember(
     voice: member.voice,
     authorised_users_email: [],
   });
-  const created = await createAssistant(ctx.as(member.owner), ctx.tracker, body);
   return { member: { ...member, id: created.customPersonaId }, created };
 }
 
@@ -124,12 +119,11 @@ function trackEither(ctx: CheckContext, customPersonaId: string): void {
 async function followHistory(ctx: CheckContext, views: Views): Promise<void> {
   const client = ctx.as('full');
   const voices = await catalogVoiceIds(client);
-  const draft = await assistantDrafter(client, ctx.spec, ctx.prefix, { voiceIds: voices });
   const group = uniqueWord(ctx.prefix);
   const members: Member[] = [];
   const created: CreatedAssistant[] = [];
   for (const plan of GROUP) {
-    const made = await createMember(ctx, draft, planned(ctx.prefix, group, plan, voices[0]!));
+    const made = await createMember(ctx, planned(ctx.prefix, group, plan, voices[0]!));
     members.push(made.member);
     created.push(made.created);
   }
@@ -142,7 +136,7 @@ async function followHistory(ctx: CheckContext, views: Views): Promise<void> {
     { isPublic: false, mainAgent: true, os: ['nt'] },
     voices[0]!,
   );
-  members.push((await createMember(ctx, draft, { ...outsider, words: outsider.words.slice(1) })).member);
+  members.push((await createMember(ctx, { ...outsider, words: outsider.words.slice(1) })).member);
   if (ctx.target.keyring.keys.other !== undefined) {
     const theirs = planned(
       ctx.prefix,
@@ -150,14 +144,14 @@ async function followHistory(ctx: CheckContext, views: Views): Promise<void> {
       { isPublic: true, mainAgent: true, os: ['nt', 'web'] },
       voices[0]!,
     );
-    members.push((await createMember(ctx, draft, { ...theirs, owner: 'other', words: [] })).member);
+    members.push((await createMember(ctx, { ...theirs, owner: 'other', words: [] })).member);
     const hidden = planned(
       ctx.prefix,
       group,
       { isPublic: false, mainAgent: false, os: ALL_PLATFORMS.split(',') },
       voices[0]!,
     );
-    members.push((await createMember(ctx, draft, { ...hidden, owner: 'other', words: [group] })).member);
+    members.push((await createMember(ctx, { ...hidden, owner: 'other', words: [group] })).member);
   }
   // Read once before any change: a view that keeps a copy takes it now.
   await judgeViews(ctx, members, group, { ...views, other: false, searches: false });
@@ -214,7 +208,7 @@ async function followHistory(ctx: CheckContext, views: Views): Promise<void> {
 
   // The deleted tool's id, free again (a duplicate is one that exists), for a new assistant.
   const again = planned(ctx.prefix, group, { isPublic: true, mainAgent: true, os: ['nt'] }, voices[0]!);
-  const successor = await createMember(ctx, draft, again, tool.id);
+  const successor = await createMember(ctx, again, tool.id);
   members[3] = successor.member;
   await judgeViews(ctx, members, group, { ...views, lists: false });
 }
@@ -268,17 +262,15 @@ describe('assistants — every view after a history', () => {
     async (ctx) => {
       const client = ctx.as('full');
       const voices = await catalogVoiceIds(client);
-      const draft = await assistantDrafter(client, ctx.spec, ctx.prefix, { voiceIds: voices });
       const group = uniqueWord(ctx.prefix);
       const plan: Plan = { isPublic: false, mainAgent: true, os: ['nt'] };
-      const first = await createMember(ctx, draft, planned(ctx.prefix, group, plan, voices[0]!));
+      const first = await createMember(ctx, planned(ctx.prefix, group, plan, voices[0]!));
       const extended = await createMember(
         ctx,
-        draft,
         planned(ctx.prefix, group, plan, voices[0]!),
         `${first.member.id}-2`,
       );
-      const namesake = await createMember(ctx, draft, {
+      const namesake = await createMember(ctx, {
         ...planned(ctx.prefix, group, plan, voices[0]!),
         name: first.member.name,
       });
@@ -324,7 +316,6 @@ describe('assistants — every view after a history', () => {
       const client = ctx.as('full');
       const other = ctx.as('other');
       const voices = await catalogVoiceIds(client);
-      const draft = await assistantDrafter(client, ctx.spec, ctx.prefix, { voiceIds: voices });
       const group = uniqueWord(ctx.prefix);
       const plan: Plan = { isPublic: false, mainAgent: true, os: ['nt'] };
       const handed = planned(ctx.prefix, group, plan, voices[0]!);
@@ -339,7 +330,7 @@ describe('assistants — every view after a history', () => {
         ['namesake', handed],
         ['kept', kept],
       ] as const) {
-        const made = await createMember(ctx, draft, member);
+        const made = await createMember(ctx, member);
         made.created.forget();
         trackEither(ctx, made.member.id);
         assistants[role] = made.member.id;

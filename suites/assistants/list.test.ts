@@ -4,8 +4,8 @@ import { ConformanceFailure } from '../../src/checks/failure.ts';
 import { expectSchema } from '../../src/checks/schema.ts';
 import { expectStatus } from '../../src/checks/status.ts';
 import { check, type CheckContext } from '../../src/harness/check.ts';
-import { createAssistant } from '../../src/resources/assistants.ts';
-import { ALL_PLATFORMS, assistantDrafter, createDrawnAssistants } from '../../src/resources/drafts.ts';
+import { ALL_PLATFORMS } from '../../src/resources/drafts.ts';
+import { createMine } from './mine.ts';
 import { isObject } from '../../src/http/json.ts';
 import { findInCollection, type CollectOptions } from '../../src/resources/pages.ts';
 
@@ -23,15 +23,6 @@ const LIST_FIELDS = [
   'createdAt',
 ];
 
-/** Creates assistants of account A (role `full`) with the given overrides; returns their ids. */
-/** Creates assistants of account A (role `full`), one per set of overrides; returns their ids. */
-function createMine(
-  { as, spec, prefix, tracker }: Pick<CheckContext, 'as' | 'spec' | 'prefix' | 'tracker'>,
-  ...variants: Array<Record<string, unknown>>
-): Promise<string[]> {
-  return createDrawnAssistants(as('full'), tracker, spec, prefix, variants);
-}
-
 /** Which of `ids` the list shows with these query parameters (every page read). */
 async function listed(
   ctx: Pick<CheckContext, 'as' | 'spec'>,
@@ -44,6 +35,21 @@ async function listed(
     onPage: (exchange) => expectSchema(ctx.spec, exchange),
   });
   return found;
+}
+
+/**
+ * A private and a public assistant of account A's, granted to no one, and which of them account B's
+ * list shows under `isPublic` (every platform). Skips, naming the role, without B's key.
+ */
+async function listedToOther(ctx: CheckContext, isPublic: string) {
+  ctx.as('other');
+  const [priv, pub] = (await createMine(
+    ctx,
+    { isPublic: false, os: ['nt'], authorised_users_email: [] },
+    { isPublic: true, os: ['nt'], authorised_users_email: [] },
+  )) as [string, string];
+  const found = await listed(ctx, [priv, pub], { query: { isPublic, os: ALL_PLATFORMS } }, 'other');
+  return { priv, pub, found };
 }
 
 /** What ret=count returned, with the account-wide numbers left out (they change from run to run). */
@@ -91,9 +97,9 @@ describe('listPersonas — POST /persona/enterprise/getAllPersonas/{sessionId}',
     'returns {allPersonas, totalPersonas, currentPage, totalPages} without status (a page past the last too), and lists a created assistant with the list fields as sent',
     async (ctx) => {
       const client = ctx.as('full');
-      const draft = await assistantDrafter(client, ctx.spec, ctx.prefix);
-      const body = draft({ os: ['nt'], Is_main_agent: true, title: 'Front desk assistant' });
-      const { customPersonaId } = await createAssistant(client, ctx.tracker, body);
+      const { customPersonaId, body } = await ctx
+        .make()
+        .assistant({ os: ['nt'], Is_main_agent: true, title: 'Front desk assistant' });
 
       const first = await client.call('listPersonas', { path: { sessionId: 'conformance' } });
       expectStatus(first, 200);
@@ -175,20 +181,9 @@ describe('listPersonas — POST /persona/enterprise/getAllPersonas/{sessionId}',
     ['AS-CREATE-03', 'AS-LIST-05'],
     "another account's isPublic=public lists an assistant created with isPublic true (the shared catalog), and not one created with false",
     async (ctx) => {
-      ctx.as('other');
-      const [priv, pub] = await createMine(
-        ctx,
-        { isPublic: false, os: ['nt'], authorised_users_email: [] },
-        { isPublic: true, os: ['nt'], authorised_users_email: [] },
-      );
-      const found = await listed(
-        ctx,
-        [priv!, pub!],
-        { query: { isPublic: 'public', os: ALL_PLATFORMS } },
-        'other',
-      );
-      expect(found.has(pub!), "account A's public assistant in account B's shared catalog").toBe(true);
-      expect(found.has(priv!), "account A's private assistant in account B's shared catalog").toBe(false);
+      const { priv, pub, found } = await listedToOther(ctx, 'public');
+      expect(found.has(pub), "account A's public assistant in account B's shared catalog").toBe(true);
+      expect(found.has(priv), "account A's private assistant in account B's shared catalog").toBe(false);
     },
     LIST,
   );
@@ -360,21 +355,10 @@ describe('listPersonas — POST /persona/enterprise/getAllPersonas/{sessionId}',
     ['AS-LIST-04'],
     "another account's private list leaves out assistants it neither owns nor was granted, public or not",
     async (ctx) => {
-      ctx.as('other');
       // "private means owned or granted": a public assistant of A is in the shared catalog, not in B's own.
-      const [mine, minePublic] = await createMine(
-        ctx,
-        { isPublic: false, os: ['nt'], authorised_users_email: [] },
-        { isPublic: true, os: ['nt'], authorised_users_email: [] },
-      );
-      const found = await listed(
-        ctx,
-        [mine!, minePublic!],
-        { query: { isPublic: 'private', os: ALL_PLATFORMS } },
-        'other',
-      );
-      expect(found.has(mine!), "account B lists account A's private assistant").toBe(false);
-      expect(found.has(minePublic!), "account B lists account A's public assistant as its own").toBe(false);
+      const { priv, pub, found } = await listedToOther(ctx, 'private');
+      expect(found.has(priv), "account B lists account A's private assistant").toBe(false);
+      expect(found.has(pub), "account B lists account A's public assistant as its own").toBe(false);
     },
     LIST,
   );

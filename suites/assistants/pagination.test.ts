@@ -6,10 +6,9 @@ import { expectStatus } from '../../src/checks/status.ts';
 import { uniqueWord } from '../../src/generate/identity.ts';
 import { check, type CheckContext } from '../../src/harness/check.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
-import { createAssistant } from '../../src/resources/assistants.ts';
 import { inBatches } from '../../src/resources/batch.ts';
-import { assistantDrafter } from '../../src/resources/drafts.ts';
 import { walkPages } from '../../src/resources/pages.ts';
+import { createMine } from './mine.ts';
 
 /** One more than the largest default page size of the assistant routes (50, list). */
 const BATCH_SIZE = 51;
@@ -25,27 +24,23 @@ interface Batch {
  * carries a word of its own in its name, so a search for it counts exactly these.
  */
 function pageBatch({
-  as,
-  spec,
+  make,
   prefix,
-  tracker,
   shared,
-}: Pick<CheckContext, 'as' | 'spec' | 'prefix' | 'tracker' | 'shared'>): Promise<Batch> {
+}: Pick<CheckContext, 'make' | 'prefix' | 'shared'>): Promise<Batch> {
   return shared('batch', async () => {
-    const client = as('full');
-    const draft = await assistantDrafter(client, spec, prefix);
     const word = uniqueWord(prefix);
     const ids = await inBatches(
       Array.from({ length: BATCH_SIZE }, (_, i) => i),
       8,
       async (i) => {
-        const body = draft({
+        const made = await make().assistant({
           name: `${prefix} ${word} page filler ${i}`,
           os: ['nt'],
           isPublic: false,
           Is_main_agent: true,
         });
-        return (await createAssistant(client, tracker, body)).customPersonaId;
+        return made.customPersonaId;
       },
     );
     return { word, ids };
@@ -63,29 +58,18 @@ const WALK_CAP = 25;
  * list walk narrows to them with isPublic=private, isMainAgent=false and os=web, and the search
  * walk finds them by the word.
  */
-function walkBatch({
-  as,
-  spec,
-  prefix,
-  tracker,
-  shared,
-}: Pick<CheckContext, 'as' | 'spec' | 'prefix' | 'tracker' | 'shared'>): Promise<Batch> {
-  return shared('walk-group', async () => {
-    const client = as('full');
-    const draft = await assistantDrafter(client, spec, prefix);
+function walkBatch(ctx: Pick<CheckContext, 'make' | 'prefix' | 'shared'>): Promise<Batch> {
+  const { prefix } = ctx;
+  return ctx.shared('walk-group', async () => {
     const word = uniqueWord(prefix);
-    const ids: string[] = [];
-    for (let i = 0; i < WALK_SIZE; i += 1) {
-      const body = draft({
-        name: `${prefix} ${word} walker ${i}`,
-        os: ['web'],
-        isPublic: false,
-        Is_main_agent: false,
-        is_agentic_tool: true,
-      });
-      ids.push((await createAssistant(client, tracker, body)).customPersonaId);
-    }
-    return { word, ids };
+    const walkers = Array.from({ length: WALK_SIZE }, (_, i) => ({
+      name: `${prefix} ${word} walker ${i}`,
+      os: ['web'],
+      isPublic: false,
+      Is_main_agent: false,
+      is_agentic_tool: true,
+    }));
+    return { word, ids: await createMine(ctx, ...walkers) };
   });
 }
 

@@ -4,18 +4,10 @@ import { stableErrorSummary } from '../../src/checks/stable-summary.ts';
 import { expectStatus } from '../../src/checks/status.ts';
 import { uniqueWord } from '../../src/generate/identity.ts';
 import { check, type CheckContext } from '../../src/harness/check.ts';
-import { createDrawnAssistants } from '../../src/resources/drafts.ts';
+import { createMine } from './mine.ts';
 import { findInCollection } from '../../src/resources/pages.ts';
 
 const SEARCH = { operations: ['searchPersonas'] };
-
-/** Creates assistants of account A (role `full`), one per set of overrides; returns their ids. */
-function createMine(
-  { as, spec, prefix, tracker }: Pick<CheckContext, 'as' | 'spec' | 'prefix' | 'tracker'>,
-  ...variants: Array<Record<string, unknown>>
-): Promise<string[]> {
-  return createDrawnAssistants(as('full'), tracker, spec, prefix, variants);
-}
 
 /** Which of `ids` a search for `term` finds (every page read, each validated against the spec). */
 async function found(

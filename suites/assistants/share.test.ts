@@ -4,7 +4,7 @@ import { expectShareToken, SHARE_PREFIX } from '../../src/checks/share-token.ts'
 import { stableErrorSummary } from '../../src/checks/stable-summary.ts';
 import { expectStatus } from '../../src/checks/status.ts';
 import { check, type CheckContext } from '../../src/harness/check.ts';
-import { createAssistant, trackAssistant } from '../../src/resources/assistants.ts';
+import { trackAssistant } from '../../src/resources/assistants.ts';
 import { assistantDrafter } from '../../src/resources/drafts.ts';
 import { succeeded } from '../../src/http/json.ts';
 
@@ -14,7 +14,7 @@ async function shareToken(
 ): Promise<{ token: string; draft: (o?: Record<string, unknown>) => Record<string, unknown> }> {
   const client = ctx.as('full');
   const draft = await assistantDrafter(client, ctx.spec, ctx.prefix);
-  const { customPersonaId } = await createAssistant(client, ctx.tracker, draft());
+  const { customPersonaId } = await ctx.make().assistant();
   const exchange = await client.call('sharePersona', { path: { customPersonaId } });
   expectStatus(exchange, 200);
   expectSchema(ctx.spec, exchange);

@@ -6,13 +6,8 @@ import { stableErrorSummary } from '../../src/checks/stable-summary.ts';
 import { expectStatus } from '../../src/checks/status.ts';
 import { check, type CheckContext } from '../../src/harness/check.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
-import {
-  assistantObjectId,
-  createAssistant,
-  readAssistant,
-  trackAssistant,
-} from '../../src/resources/assistants.ts';
-import { ALL_PLATFORMS, assistantDrafter } from '../../src/resources/drafts.ts';
+import { assistantObjectId, readAssistant, trackAssistant } from '../../src/resources/assistants.ts';
+import { ALL_PLATFORMS } from '../../src/resources/drafts.ts';
 import { bodyOf } from '../../src/http/json.ts';
 import { findInCollection } from '../../src/resources/pages.ts';
 
@@ -39,12 +34,7 @@ async function transferred(
   body: Record<string, unknown>,
 ): Promise<{ customPersonaId: string; exchange: Exchange }> {
   const client = ctx.as('full');
-  const draft = await assistantDrafter(client, ctx.spec, ctx.prefix);
-  const created = await createAssistant(
-    client,
-    ctx.tracker,
-    draft({ isPublic: false, os: ['nt'], authorised_users_email: [] }),
-  );
+  const created = await ctx.make().assistant({ isPublic: false, os: ['nt'], authorised_users_email: [] });
   const objectId = await assistantObjectId(client, created.customPersonaId);
   const exchange = await client.call('transferOwnership', {
     path: { personaId: objectId },
@@ -70,11 +60,7 @@ describe('transferOwnership — POST /persona/enterprise/transferOwnership/{pers
     'answers 400 when personaId is not an object id (here the customPersonaId) and leaves the assistant with its owner',
     async (ctx) => {
       const client = ctx.as('full');
-      const { customPersonaId } = await createAssistant(
-        client,
-        ctx.tracker,
-        (await assistantDrafter(client, ctx.spec, ctx.prefix))(),
-      );
+      const { customPersonaId } = await ctx.make().assistant();
       const email = ctx.target.keyring.accounts?.other?.email ?? `nobody.${ctx.prefix}@example.com`;
       const exchange = await client.call('transferOwnership', {
         path: { personaId: customPersonaId },
@@ -146,14 +132,7 @@ describe('transferOwnership — POST /persona/enterprise/transferOwnership/{pers
     'refuses a transfer to an email that has no account, and the assistant stays with its owner, unchanged',
     async (ctx) => {
       const client = ctx.as('full');
-      const { customPersonaId } = await createAssistant(
-        client,
-        ctx.tracker,
-        (await assistantDrafter(client, ctx.spec, ctx.prefix))({
-          isPublic: false,
-          authorised_users_email: [],
-        }),
-      );
+      const { customPersonaId } = await ctx.make().assistant({ isPublic: false, authorised_users_email: [] });
       const before = await readAssistant(client, customPersonaId);
       const exchange = await client.call('transferOwnership', {
         path: { personaId: String(before._id) },

@@ -8,11 +8,11 @@ import { expectStatus } from '../../src/checks/status.ts';
 import { personaUpdateBody } from '../../src/generate/persona.ts';
 import { check, type CheckContext } from '../../src/harness/check.ts';
 import type { ApiClient } from '../../src/http/client.ts';
-import { accessiblePluginIds, createAssistant, readAssistant } from '../../src/resources/assistants.ts';
-import { ALL_PLATFORMS, assistantDrafter, pluginBody } from '../../src/resources/drafts.ts';
+import { accessiblePluginIds, readAssistant } from '../../src/resources/assistants.ts';
+import { ALL_PLATFORMS } from '../../src/resources/drafts.ts';
 import type { JsonObject } from '../../src/http/json.ts';
 import { findInCollection } from '../../src/resources/pages.ts';
-import { createPlugin, pluginObjectId } from '../../src/resources/plugins.ts';
+import { pluginObjectId } from '../../src/resources/plugins.ts';
 import { catalogVoiceIds } from '../../src/resources/voices.ts';
 
 const UPDATE = { operations: ['updatePersona'] };
@@ -63,16 +63,11 @@ async function listItem(client: ApiClient, customPersonaId: string): Promise<Jso
 }
 
 /** Two plugins of the run, whose `_id`s an assistant's accessible_plugin can hold. */
-async function twoPlugins({
-  as,
-  spec,
-  prefix,
-  tracker,
-}: Pick<CheckContext, 'as' | 'spec' | 'prefix' | 'tracker'>): Promise<string[]> {
+async function twoPlugins({ as, make }: Pick<CheckContext, 'as' | 'make'>): Promise<string[]> {
   const client = as('full');
   const ids: string[] = [];
   for (let i = 0; i < 2; i += 1) {
-    const { title } = await createPlugin(client, tracker, pluginBody(spec, prefix));
+    const { title } = await make().plugin();
     ids.push(await pluginObjectId(client, title));
   }
   return ids;
@@ -106,15 +101,13 @@ describe('updatePersona — PUT /persona/enterprise/updatePersona', () => {
       const client = ctx.as('full');
       const plugins = await twoPlugins(ctx);
       const voiceIds = await catalogVoiceIds(client);
-      const draft = await assistantDrafter(client, ctx.spec, ctx.prefix, { voiceIds });
-      const body = draft({
+      const { customPersonaId, body } = await ctx.make().assistant({
         title: 'Front desk',
         os: ['nt'],
         isPublic: false,
         accessible_plugin: [plugins[0]],
         base_sys_prompt: 'Greet people.',
       });
-      const { customPersonaId } = await createAssistant(client, ctx.tracker, body);
       let model: Model = {
         name: String(body.name),
         title: 'Front desk',
@@ -158,12 +151,10 @@ describe('updatePersona — PUT /persona/enterprise/updatePersona', () => {
     'replaces base_sys_prompt wholesale and leaves the fields not sent as they were',
     async (ctx) => {
       const client = ctx.as('full');
-      const draft = await assistantDrafter(client, ctx.spec, ctx.prefix);
-      const body = draft({
+      const { customPersonaId, body } = await ctx.make().assistant({
         base_sys_prompt: 'First prompt, long enough to notice a merge.',
         title: 'Front desk',
       });
-      const { customPersonaId } = await createAssistant(client, ctx.tracker, body);
       expectSchema(
         ctx.spec,
         await update(client, { personaId: customPersonaId, base_sys_prompt: 'Second.' }),
@@ -184,11 +175,7 @@ describe('updatePersona — PUT /persona/enterprise/updatePersona', () => {
     'an os array replaces the platforms',
     async (ctx) => {
       const client = ctx.as('full');
-      const { customPersonaId } = await createAssistant(
-        client,
-        ctx.tracker,
-        (await assistantDrafter(client, ctx.spec, ctx.prefix))({ os: ['nt', 'web'] }),
-      );
+      const { customPersonaId } = await ctx.make().assistant({ os: ['nt', 'web'] });
       await update(client, { personaId: customPersonaId, os: ['android'] });
       expect((await listItem(client, customPersonaId)).os).toEqual(['android']);
     },
@@ -201,11 +188,7 @@ describe('updatePersona — PUT /persona/enterprise/updatePersona', () => {
     'a bare os string appends to the platforms',
     async (ctx) => {
       const client = ctx.as('full');
-      const { customPersonaId } = await createAssistant(
-        client,
-        ctx.tracker,
-        (await assistantDrafter(client, ctx.spec, ctx.prefix))({ os: ['nt'] }),
-      );
+      const { customPersonaId } = await ctx.make().assistant({ os: ['nt'] });
       await update(client, { personaId: customPersonaId, os: 'web' });
       expect(sorted((await listItem(client, customPersonaId)).os as unknown[])).toEqual(['nt', 'web']);
     },
@@ -219,11 +202,7 @@ describe('updatePersona — PUT /persona/enterprise/updatePersona', () => {
     async (ctx) => {
       const client = ctx.as('full');
       const [first, second] = await twoPlugins(ctx);
-      const { customPersonaId } = await createAssistant(
-        client,
-        ctx.tracker,
-        (await assistantDrafter(client, ctx.spec, ctx.prefix))({ accessible_plugin: [first] }),
-      );
+      const { customPersonaId } = await ctx.make().assistant({ accessible_plugin: [first] });
       await update(client, { personaId: customPersonaId, accessible_plugin: [second] });
       expect(sorted(pluginIds(await readAssistant(client, customPersonaId)))).toEqual(
         sorted([first, second]),
@@ -240,11 +219,7 @@ describe('updatePersona — PUT /persona/enterprise/updatePersona', () => {
     async (ctx) => {
       const client = ctx.as('full');
       const [first, second] = await twoPlugins(ctx);
-      const { customPersonaId } = await createAssistant(
-        client,
-        ctx.tracker,
-        (await assistantDrafter(client, ctx.spec, ctx.prefix))({ accessible_plugin: [first, second] }),
-      );
+      const { customPersonaId } = await ctx.make().assistant({ accessible_plugin: [first, second] });
       await update(client, { personaId: customPersonaId, accessible_plugin: first });
       expect(sorted(pluginIds(await readAssistant(client, customPersonaId)))).toEqual([second]);
     },
@@ -258,8 +233,7 @@ describe('updatePersona — PUT /persona/enterprise/updatePersona', () => {
     async (ctx) => {
       const other = ctx.as('other');
       const client = ctx.as('full');
-      const body = (await assistantDrafter(client, ctx.spec, ctx.prefix))({ isPublic: true });
-      const { customPersonaId } = await createAssistant(client, ctx.tracker, body);
+      const { customPersonaId, body } = await ctx.make().assistant({ isPublic: true });
       const exchange = await other.call('updatePersona', {
         body: { personaId: customPersonaId, name: `${ctx.prefix} taken over` },
       });
@@ -277,11 +251,9 @@ describe('updatePersona — PUT /persona/enterprise/updatePersona', () => {
     async (ctx) => {
       const other = ctx.as('other');
       const client = ctx.as('full');
-      const body = (await assistantDrafter(client, ctx.spec, ctx.prefix))({
-        isPublic: false,
-        authorised_users_email: [],
-      });
-      const { customPersonaId } = await createAssistant(other, ctx.tracker, body);
+      const { customPersonaId, body } = await ctx
+        .make('other')
+        .assistant({ isPublic: false, authorised_users_email: [] });
       const exchange = await client.call('updatePersona', {
         body: { personaId: customPersonaId, name: `${ctx.prefix} taken over` },
       });

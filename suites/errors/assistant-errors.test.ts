@@ -2,18 +2,34 @@ import { describe } from 'vitest';
 import { expectMessage, expectMessagePrefix } from '../../src/checks/error-body.ts';
 import { errorSummary } from '../../src/checks/refusal.ts';
 import { expectStatus } from '../../src/checks/status.ts';
-import { check } from '../../src/harness/check.ts';
+import { check, type CheckContext } from '../../src/harness/check.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
-import { type AccountResources } from '../../src/resources/account.ts';
 import { succeeded } from '../../src/http/json.ts';
+import { trackAssistant } from '../../src/resources/assistants.ts';
+import { assistantDrafter } from '../../src/resources/drafts.ts';
 
 /** The assistant rows of the Errors table, one check per row and condition. */
 
 const SESSION = 'conformance';
 
-/** A create that should have been refused but went through is removed with the file's other resources. */
-function trackIfCreated(resources: AccountResources, customPersonaId: string, exchange: Exchange): void {
-  if (succeeded(exchange)) resources.track('assistant', customPersonaId);
+/** A private assistant of account B that no one else is granted. */
+const PRIVATE = { isPublic: false, authorised_users_email: [] };
+
+/** A create body of account A for a check whose own operation the create is. */
+async function drawBody(context: CheckContext, overrides: Record<string, unknown>) {
+  return (await assistantDrafter(context.as('full'), context.spec, context.prefix))(overrides);
+}
+
+/**
+ * Sends account A's create of a drawn body with `overrides`, the check's own operation: a create
+ * that should have been refused but went through is removed with the file's other resources.
+ */
+async function attemptCreate(context: CheckContext, overrides: Record<string, unknown>): Promise<Exchange> {
+  const client = context.as('full');
+  const body = await drawBody(context, overrides);
+  const exchange = await client.call('createPersona', { body });
+  if (succeeded(exchange)) trackAssistant(context.tracker, client, String(body.customPersonaId));
+  return exchange;
 }
 
 describe('getPersona — POST /persona/enterprise/getPersona/{sessionId}/{personaId}', () => {
@@ -37,7 +53,7 @@ describe('getPersona — POST /persona/enterprise/getPersona/{sessionId}/{person
     "400: get assistant for another account's private assistant",
     async (context) => {
       const full = context.as('full');
-      const theirs = await context.resources('other').createPersona('private', { isPublic: false });
+      const theirs = await context.make('other').assistant(PRIVATE);
       const exchange = await full.call('getPersona', {
         path: { sessionId: SESSION, personaId: theirs.customPersonaId },
       });
@@ -55,7 +71,7 @@ describe('updatePersona — PUT /persona/enterprise/updatePersona', () => {
     "400 unauthorized user: update an assistant the account does not own (another account's)",
     async (context) => {
       const full = context.as('full');
-      const theirs = await context.resources('other').createPersona('not-yours', { isPublic: false });
+      const theirs = await context.make('other').assistant(PRIVATE);
       const exchange = await full.call('updatePersona', {
         body: { personaId: theirs.customPersonaId, title: 'Not mine to change' },
       });
@@ -71,10 +87,7 @@ describe('createPersona — POST /persona/enterprise/createPersona', () => {
     ['ERR-15', 'ERR-20'],
     '400: create assistant without isPublic',
     async (context) => {
-      const resources = context.resources();
-      const { isPublic: _omitted, ...body } = await resources.personaBody('no-ispublic');
-      const exchange = await resources.client.call('createPersona', { body });
-      trackIfCreated(resources, body.customPersonaId as string, exchange);
+      const exchange = await attemptCreate(context, { isPublic: undefined });
       context.observe('ERR-20', `without isPublic: ${errorSummary(exchange)}`);
       expectStatus(exchange, 400);
     },
@@ -86,10 +99,7 @@ describe('createPersona — POST /persona/enterprise/createPersona', () => {
     ['ERR-16', 'ERR-20'],
     '400: create assistant with a personality longer than 2,100 characters (2,101)',
     async (context) => {
-      const resources = context.resources();
-      const body = await resources.personaBody('long-personality', { personality: 'p'.repeat(2101) });
-      const exchange = await resources.client.call('createPersona', { body });
-      trackIfCreated(resources, body.customPersonaId as string, exchange);
+      const exchange = await attemptCreate(context, { personality: 'p'.repeat(2101) });
       context.observe('ERR-20', `personality of 2,101: ${errorSummary(exchange)}`);
       expectStatus(exchange, 400);
     },
@@ -101,13 +111,12 @@ describe('createPersona — POST /persona/enterprise/createPersona', () => {
     ['ERR-21'],
     '404 with a message starting "persona already exists with": create assistant with a duplicate customPersonaId',
     async (context) => {
-      const resources = context.resources();
-      const first = await resources.createPersona('duplicate');
-      const body = await resources.personaBody('duplicate-again', {
+      const first = await context.make().assistant();
+      const body = await drawBody(context, {
         customPersonaId: first.customPersonaId,
         name: 'The same id again',
       });
-      const exchange = await resources.client.call('createPersona', { body });
+      const exchange = await context.as('full').call('createPersona', { body });
       expectMessagePrefix(exchange, 404, 'persona already exists with');
     },
     { operations: ['createPersona'] },
@@ -121,7 +130,7 @@ describe('transferOwnership — POST /persona/enterprise/transferOwnership/{pers
     '400: transfer with a personaId that is not an object id (the customPersonaId of an own assistant)',
     async (context) => {
       const full = context.as('full');
-      const mine = await context.resources().createPersona('transfer-by-slug');
+      const mine = await context.make().assistant();
       // An existing owner, so that the path segment is the only thing wrong with the request.
       const newOwnerEmail =
         context.target.keyring.accounts?.other?.email ?? `nobody-${context.prefix}@example.invalid`;
@@ -133,7 +142,7 @@ describe('transferOwnership — POST /persona/enterprise/transferOwnership/{pers
       if (status >= 200 && status <= 299 && context.target.keyring.keys.other !== undefined) {
         // Transferred by mistake: account B now owns it and removes it.
         mine.forget();
-        context.resources('other').track('assistant', mine.customPersonaId);
+        trackAssistant(context.tracker, context.as('other'), mine.customPersonaId);
       }
       context.observe('ERR-20', `transfer by a non-object id: ${errorSummary(exchange)}`);
       expectStatus(exchange, 400);

@@ -6,7 +6,8 @@ import {
   expectScopeGateRefusal,
 } from '../../src/checks/refusal.ts';
 import { expectSchema } from '../../src/checks/schema.ts';
-import { check } from '../../src/harness/check.ts';
+import { check, type CheckContext } from '../../src/harness/check.ts';
+import type { RouteProbe } from '../../src/target/keyring-types.ts';
 
 /**
  * The 401 and 403 rows of the Errors table, one check per row, each on a representative
@@ -14,6 +15,15 @@ import { check } from '../../src/harness/check.ts';
  */
 
 const LIST = { path: { sessionId: 'conformance' } };
+
+/** A route the keyring lists, called with the full key (a body only where the method takes one). */
+function probe(as: CheckContext['as'], route: RouteProbe) {
+  return as('full').raw(
+    route.method,
+    route.path,
+    route.method === 'GET' || route.method === 'DELETE' ? {} : { body: {} },
+  );
+}
 
 describe('listPersonas — POST /persona/enterprise/getAllPersonas/{sessionId}', () => {
   check(
@@ -72,12 +82,7 @@ describe('routes refused to keys entirely (keyring forbiddenRoutes)', () => {
     async ({ as, target, skip }) => {
       const [route] = target.keyring.forbiddenRoutes ?? [];
       if (!route) return skip('the keyring lists no forbiddenRoutes');
-      const exchange = await as('full').raw(
-        route.method,
-        route.path,
-        route.method === 'GET' || route.method === 'DELETE' ? {} : { body: {} },
-      );
-      expectScopeGateRefusal(exchange, 'route_forbidden');
+      expectScopeGateRefusal(await probe(as, route), 'route_forbidden');
     },
   );
 });
@@ -101,7 +106,7 @@ describe('deleteKnowledgeBase — DELETE /kb/{kbId}', () => {
     '403 scope_denied: a knowledgeBase:view key deleting a base, the body naming module, required and held',
     async (context) => {
       const viewer = context.as('knowledgeBase:view');
-      const base = await context.workbench().resources.createBase('not-deleted');
+      const base = await context.kb().createBase();
       const exchange = await viewer.call('deleteKnowledgeBase', { path: { kbId: base.kbId } });
       if (exchange.response?.status === 200) base.forget();
       expectScopeGateRefusal(exchange, 'scope_denied');
@@ -120,12 +125,7 @@ describe('routes without a scope rule (keyring unscopedRoutes)', () => {
     async ({ as, target, skip }) => {
       const [route] = target.keyring.unscopedRoutes ?? [];
       if (!route) return skip('the keyring lists no unscopedRoutes');
-      const exchange = await as('full').raw(
-        route.method,
-        route.path,
-        route.method === 'GET' || route.method === 'DELETE' ? {} : { body: {} },
-      );
-      expectScopeGateRefusal(exchange, 'route_not_in_scope_table');
+      expectScopeGateRefusal(await probe(as, route), 'route_not_in_scope_table');
     },
   );
 });

@@ -41,10 +41,9 @@ describe('updatePlugin — PUT /plugin/enterprise/updateGlobalPlugin', () => {
     ['CONV-05'],
     'the 404 Invalid Body for a server-managed field in an update is a JSON body (application/json)',
     async (context) => {
-      const resources = context.resources();
-      const plugin = await resources.createPlugin('json-refusal');
+      const plugin = await context.make().plugin();
       expectJsonBody(
-        await resources.client.call('updatePlugin', {
+        await context.as('full').call('updatePlugin', {
           body: { title: plugin.title, human_description: 'Sent with __v.', __v: 0 },
         }),
       );

@@ -9,15 +9,21 @@ import type { ApiClient } from '../../src/http/client.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
 import type { Spec } from '../../src/spec/openapi.ts';
 import { succeeded } from '../../src/http/json.ts';
-import { type AccountResources } from '../../src/resources/account.ts';
+import { uniqueSuffix } from '../../src/generate/identity.ts';
+import type { CheckContext } from '../../src/harness/check.ts';
 import { echoPluginBody } from '../../src/resources/drafts.ts';
+import { trackPlugin } from '../../src/resources/plugins.ts';
 import { requireSuccess } from '../../src/resources/setup.ts';
 
-/** The plugin rows of the Errors table, and the reserved titles beneath it. */
+/**
+ * The plugin rows of the Errors table, and the reserved titles beneath it. A create these checks
+ * judge sends the hand-made body of `echoPluginBody` (every required field, nothing else), so that a
+ * refusal is the one field the check leaves out or the title it reuses.
+ */
 
 /** A create that should have been refused but went through is removed with the file's other resources. */
-function trackIfCreated(resources: AccountResources, title: string, exchange: Exchange): void {
-  if (succeeded(exchange)) resources.track('plugin', title);
+function trackIfCreated(context: CheckContext, client: ApiClient, title: string, exchange: Exchange): void {
+  if (succeeded(exchange)) trackPlugin(context.tracker, client, title);
 }
 
 /** The required fields of the plugin create body, as spec/openapi.yaml transcribes them. */
@@ -58,9 +64,9 @@ describe('createPlugin — POST /plugin/enterprise/createGlobalPlugin', () => {
     ['ERR-19', 'ERR-20'],
     '400: create a plugin whose title already exists',
     async (context) => {
-      const resources = context.resources();
-      const first = await resources.createPlugin('duplicate');
-      const exchange = await resources.client.call('createPlugin', {
+      // A fixed title within the run: the refusal's message names it, and ERR-20 records that message.
+      const first = await context.make().plugin({ title: `${context.prefix}_duplicate_1` });
+      const exchange = await context.as('full').call('createPlugin', {
         body: { ...echoPluginBody(first.title), name: 'The same title again' },
       });
       context.observe('ERR-20', `duplicate plugin title: ${errorSummary(exchange)}`);
@@ -74,17 +80,17 @@ describe('createPlugin — POST /plugin/enterprise/createGlobalPlugin', () => {
     ['ERR-22', 'ERR-23', 'PL-CREATE-03'],
     '404 with one message naming the missing required field: create a plugin with a required field missing (each in turn); whether it also names the others is recorded',
     async (context) => {
-      const resources = context.resources();
+      const client = context.as('full');
       const required = requiredCreateFields(context.spec);
       // "one message naming all required fields": every required field, or every missing one? Both
       // readings are open, so only the missing field is demanded; naming all of them is recorded.
       let namesAll = true;
       for (const missing of required) {
-        const title = resources.pluginTitle(`missing-${missing.toLowerCase()}`);
+        const title = `${context.prefix}_missing_${missing.toLowerCase()}_${uniqueSuffix()}`;
         const body = echoPluginBody(title);
         delete body[missing];
-        const exchange = await resources.client.call('createPlugin', { body });
-        trackIfCreated(resources, title, exchange);
+        const exchange = await client.call('createPlugin', { body });
+        trackIfCreated(context, client, title, exchange);
         expectStatus(exchange, 404);
         const message = (exchange.response?.json as { message?: unknown } | undefined)?.message;
         if (typeof message !== 'string' || !namesField(message, missing)) {
@@ -111,17 +117,16 @@ describe('createPlugin — POST /plugin/enterprise/createGlobalPlugin', () => {
       ['ERR-25', 'ERR-26'],
       `the reserved title ${reserved} is rejected on create, and the account gets no plugin of that title`,
       async (context) => {
-        const resources = context.resources();
-        const countOf = async () =>
-          (await ownTitles(resources.client)).filter((title) => title === reserved).length;
+        const client = context.as('full');
+        const countOf = async () => (await ownTitles(client)).filter((title) => title === reserved).length;
         // A built-in may be listed among the account's own plugins on some implementations (what
         // the own catalog holds beyond the account's creations is not stated): then the create must
         // still be refused, and the count must not grow. Never tracked for deletion: not ours.
         const before = await countOf();
         if (before > 0)
           context.observe('ERR-25', `the own catalog already lists a plugin titled ${reserved}`);
-        const exchange = await resources.client.call('createPlugin', { body: echoPluginBody(reserved) });
-        if (before === 0) trackIfCreated(resources, reserved, exchange);
+        const exchange = await client.call('createPlugin', { body: echoPluginBody(reserved) });
+        if (before === 0) trackIfCreated(context, client, reserved, exchange);
         context.observe('ERR-26', `reserved title ${reserved}: ${errorSummary(exchange)}`);
         // A 5xx is no documented refusal (warned), but only after the catalog was judged.
         const serverError = (exchange.response?.status ?? 0) >= 500;
@@ -151,10 +156,9 @@ describe('updatePlugin — PUT /plugin/enterprise/updateGlobalPlugin', () => {
     ['ERR-24'],
     '404 Invalid Body: update a plugin with a body containing _id, userId, status, appVersion, createdAt or __v (each in turn)',
     async (context) => {
-      const resources = context.resources();
-      const plugin = await resources.createPlugin('server-managed');
+      const plugin = await context.make().plugin();
       for (const [field, value] of Object.entries(SERVER_MANAGED)) {
-        const exchange = await resources.client.call('updatePlugin', {
+        const exchange = await context.as('full').call('updatePlugin', {
           body: { title: plugin.title, human_description: `Sent with ${field}.`, [field]: value },
         });
         expectMessage(exchange, 404, 'Invalid Body');

@@ -6,7 +6,7 @@ import { check, type CheckContext } from '../../src/harness/check.ts';
 import { SESSION_ID } from '../../src/resources/assistants.ts';
 import { bodyOf, objectsIn, succeeded, type JsonObject } from '../../src/http/json.ts';
 import { pollUntil } from '../../src/harness/poll.ts';
-import { attachmentsOf } from '../../src/resources/knowledge-steps.ts';
+import { attachmentsOf, type KnowledgeSteps } from '../../src/resources/knowledge-steps.ts';
 import { runAttachmentTable } from '../../src/stateful/attachment-table.ts';
 import { expectAttachAnswer } from '../../src/stateful/commands/attach.ts';
 import { MAX_BASES_PER_ASSISTANT as MAX_BASES } from '../../src/stateful/model.ts';
@@ -16,10 +16,47 @@ const ATTACH = { operations: ['attachKnowledgeBase', 'listPersonaKnowledgeBases'
 /** An assistant and `count` bases of its own file, none attached yet. */
 async function assistantAndBases(ctx: CheckContext, count: number) {
   const kb = ctx.kb();
-  const { customPersonaId } = await kb.createAssistant();
+  const { customPersonaId } = await ctx.make().assistant({ os: ['nt'] });
   const kbIds: string[] = [];
   for (let n = 0; n < count; n += 1) kbIds.push((await kb.createBase()).kbId);
   return { kb, personaId: customPersonaId, kbIds };
+}
+
+/** An assistant and one base of its own file, not attached yet. */
+async function assistantAndBase(ctx: CheckContext) {
+  const { kb, personaId, kbIds } = await assistantAndBases(ctx, 1);
+  return { kb, personaId, kbId: first(kbIds) };
+}
+
+/** The assistant's bases (GET /kb/persona), each as {kbId, enabled, grounding_mode}. */
+async function basesOf(kb: KnowledgeSteps, personaId: string) {
+  return attachmentsOf(await kb.personaBases(personaId));
+}
+
+/** The attachment an attach answer reports. */
+function attachmentIn(answer: JsonObject) {
+  return { grounding_mode: answer.grounding_mode, enabled: answer.enabled };
+}
+
+/**
+ * Attaches the base with grounding_mode strict and enabled false: the answer is the state table's
+ * (`outcome`) carrying those values, and the assistant's bases show them.
+ */
+async function expectAttachedStrictDisabled(
+  ctx: CheckContext,
+  { kb, personaId, kbId }: { kb: KnowledgeSteps; personaId: string; kbId: string },
+  outcome: 'attached' | 'updated',
+  what: string,
+): Promise<void> {
+  const answer = expectAttachAnswer(
+    ctx.spec,
+    await kb.attach(kbId, personaId, { grounding_mode: 'strict', enabled: false }),
+    outcome,
+  );
+  expect(attachmentIn(answer), what).toEqual({ grounding_mode: 'strict', enabled: false });
+  expect(await basesOf(kb, personaId), "the assistant's bases").toEqual([
+    { kbId, enabled: false, grounding_mode: 'strict' },
+  ]);
 }
 
 function first<T>(items: readonly T[]): T {
@@ -46,18 +83,17 @@ describe('attachKnowledgeBase — POST /kb/{kbId}/personas/{personaId}', () => {
     ],
     "an attach without body answers 200 {status, kbId, personaId, grounding_mode, enabled, attached: true} with the defaults supplemental and enabled, as the assistant's bases show",
     async (ctx) => {
-      const { kb, personaId, kbIds } = await assistantAndBases(ctx, 1);
-      const kbId = first(kbIds);
+      const { kb, personaId, kbId } = await assistantAndBase(ctx);
       const answer = expectAttachAnswer(ctx.spec, await kb.attach(kbId, personaId), 'attached');
       expect({ kbId: answer.kbId, personaId: answer.personaId }, 'kbId and personaId in the answer').toEqual({
         kbId,
         personaId,
       });
-      expect(
-        { grounding_mode: answer.grounding_mode, enabled: answer.enabled },
-        'attachment in the answer',
-      ).toEqual({ grounding_mode: 'supplemental', enabled: true });
-      expect(attachmentsOf(await kb.personaBases(personaId)), "the assistant's bases").toEqual([
+      expect(attachmentIn(answer), 'attachment in the answer').toEqual({
+        grounding_mode: 'supplemental',
+        enabled: true,
+      });
+      expect(await basesOf(kb, personaId), "the assistant's bases").toEqual([
         { kbId, enabled: true, grounding_mode: 'supplemental' },
       ]);
     },
@@ -69,20 +105,12 @@ describe('attachKnowledgeBase — POST /kb/{kbId}/personas/{personaId}', () => {
     ['KB-ATTACH-18', 'KB-ATTACH-19', 'KB-ATTACH-20', 'KB-ASSISTANT-03', 'STATE-02'],
     'an attach with grounding_mode strict and enabled false is attached with those values: a disabled attachment is still attached',
     async (ctx) => {
-      const { kb, personaId, kbIds } = await assistantAndBases(ctx, 1);
-      const kbId = first(kbIds);
-      const answer = expectAttachAnswer(
-        ctx.spec,
-        await kb.attach(kbId, personaId, { grounding_mode: 'strict', enabled: false }),
+      await expectAttachedStrictDisabled(
+        ctx,
+        await assistantAndBase(ctx),
         'attached',
-      );
-      expect(
-        { grounding_mode: answer.grounding_mode, enabled: answer.enabled },
         'attachment in the answer',
-      ).toEqual({ grounding_mode: 'strict', enabled: false });
-      expect(attachmentsOf(await kb.personaBases(personaId)), "the assistant's bases").toEqual([
-        { kbId, enabled: false, grounding_mode: 'strict' },
-      ]);
+      );
     },
     ATTACH,
   );
@@ -92,8 +120,7 @@ describe('attachKnowledgeBase — POST /kb/{kbId}/personas/{personaId}', () => {
     ['KB-ATTACH-01', 'AS-SHAPE-21', 'AS-SHAPE-22', 'AS-SHAPE-23', 'AS-SHAPE-24'],
     "an attached base appears in the assistant's attached_kbs as {kbId, enabled, grounding_mode}",
     async (ctx) => {
-      const { kb, personaId, kbIds } = await assistantAndBases(ctx, 1);
-      const kbId = first(kbIds);
+      const { kb, personaId, kbId } = await assistantAndBase(ctx);
       expectStatus(await kb.attach(kbId, personaId, { grounding_mode: 'strict' }), 200);
       expect(attachmentsOf(await kb.attachedKbs(personaId)), 'attached_kbs of get').toEqual([
         { kbId, enabled: true, grounding_mode: 'strict' },
@@ -107,21 +134,9 @@ describe('attachKnowledgeBase — POST /kb/{kbId}/personas/{personaId}', () => {
     ['KB-ATTACH-05', 'KB-ATTACH-06', 'KB-ATTACH-21'],
     'attaching an attached base again answers updated: true instead of attached: true, and leaves one attachment with the new values',
     async (ctx) => {
-      const { kb, personaId, kbIds } = await assistantAndBases(ctx, 1);
-      const kbId = first(kbIds);
-      expectAttachAnswer(ctx.spec, await kb.attach(kbId, personaId), 'attached');
-      const again = expectAttachAnswer(
-        ctx.spec,
-        await kb.attach(kbId, personaId, { grounding_mode: 'strict', enabled: false }),
-        'updated',
-      );
-      expect(
-        { grounding_mode: again.grounding_mode, enabled: again.enabled },
-        'attachment in the second answer',
-      ).toEqual({ grounding_mode: 'strict', enabled: false });
-      expect(attachmentsOf(await kb.personaBases(personaId)), "the assistant's bases").toEqual([
-        { kbId, enabled: false, grounding_mode: 'strict' },
-      ]);
+      const made = await assistantAndBase(ctx);
+      expectAttachAnswer(ctx.spec, await made.kb.attach(made.kbId, made.personaId), 'attached');
+      await expectAttachedStrictDisabled(ctx, made, 'updated', 'attachment in the second answer');
     },
     ATTACH,
   );
@@ -221,8 +236,7 @@ describe('attachKnowledgeBase — POST /kb/{kbId}/personas/{personaId}', () => {
     ['KB-ATTACH-01', 'KB-ATTACH-02', 'KB-ATTACH-09'],
     'a detached base is absent again: attaching it once more is a new attachment, answered attached: true',
     async (ctx) => {
-      const { kb, personaId, kbIds } = await assistantAndBases(ctx, 1);
-      const kbId = first(kbIds);
+      const { kb, personaId, kbId } = await assistantAndBase(ctx);
       expectAttachAnswer(ctx.spec, await kb.attach(kbId, personaId), 'attached');
       expectStatus(await kb.detach(kbId, personaId), 200);
       expectAttachAnswer(
@@ -230,7 +244,7 @@ describe('attachKnowledgeBase — POST /kb/{kbId}/personas/{personaId}', () => {
         await kb.attach(kbId, personaId, { grounding_mode: 'strict' }),
         'attached',
       );
-      expect(attachmentsOf(await kb.personaBases(personaId)), "the assistant's bases").toEqual([
+      expect(await basesOf(kb, personaId), "the assistant's bases").toEqual([
         { kbId, enabled: true, grounding_mode: 'strict' },
       ]);
     },
@@ -273,8 +287,7 @@ describe('updateAttachment — PATCH /kb/{kbId}/personas/{personaId}', () => {
     ['KB-ATTACH-07', 'KB-ATTACH-08', 'KB-ATTACH-16', 'KB-ATTACH-22', 'KB-ATTACH-23', 'AS-SHAPE-24'],
     "grounding_mode alone answers 200 {status, kbId, personaId, updated: true} and changes just the mode, in the assistant's bases and attached_kbs",
     async (ctx) => {
-      const { kb, personaId, kbIds } = await assistantAndBases(ctx, 1);
-      const kbId = first(kbIds);
+      const { kb, personaId, kbId } = await assistantAndBase(ctx);
       expectStatus(await kb.attach(kbId, personaId), 200);
       const exchange = await kb.updateAttachment(kbId, personaId, { grounding_mode: 'strict' });
       expectStatus(exchange, 200);
@@ -284,7 +297,7 @@ describe('updateAttachment — PATCH /kb/{kbId}/personas/{personaId}', () => {
         'kbId and personaId in the answer',
       ).toEqual({ kbId, personaId });
       const expected = [{ kbId, enabled: true, grounding_mode: 'strict' }];
-      expect(attachmentsOf(await kb.personaBases(personaId)), "the assistant's bases").toEqual(expected);
+      expect(await basesOf(kb, personaId), "the assistant's bases").toEqual(expected);
       expect(attachmentsOf(await kb.attachedKbs(personaId)), 'attached_kbs of get').toEqual(expected);
     },
     { operations: ['updateAttachment', 'listPersonaKnowledgeBases', 'getPersona'] },
@@ -295,13 +308,12 @@ describe('updateAttachment — PATCH /kb/{kbId}/personas/{personaId}', () => {
     ['KB-ATTACH-07', 'KB-ATTACH-08', 'KB-ATTACH-22', 'KB-ATTACH-23', 'STATE-02'],
     'enabled alone answers updated: true and changes just enabled; the disabled attachment stays attached',
     async (ctx) => {
-      const { kb, personaId, kbIds } = await assistantAndBases(ctx, 1);
-      const kbId = first(kbIds);
+      const { kb, personaId, kbId } = await assistantAndBase(ctx);
       expectStatus(await kb.attach(kbId, personaId, { grounding_mode: 'strict' }), 200);
       const exchange = await kb.updateAttachment(kbId, personaId, { enabled: false });
       expectStatus(exchange, 200);
       expectSchema(ctx.spec, exchange);
-      expect(attachmentsOf(await kb.personaBases(personaId)), "the assistant's bases").toEqual([
+      expect(await basesOf(kb, personaId), "the assistant's bases").toEqual([
         { kbId, enabled: false, grounding_mode: 'strict' },
       ]);
     },
@@ -313,11 +325,10 @@ describe('updateAttachment — PATCH /kb/{kbId}/personas/{personaId}', () => {
     ['KB-ATTACH-07', 'KB-ATTACH-22', 'STATE-02'],
     'grounding_mode alone leaves a disabled attachment disabled: only the mode changes',
     async (ctx) => {
-      const { kb, personaId, kbIds } = await assistantAndBases(ctx, 1);
-      const kbId = first(kbIds);
+      const { kb, personaId, kbId } = await assistantAndBase(ctx);
       expectStatus(await kb.attach(kbId, personaId, { enabled: false }), 200);
       expectStatus(await kb.updateAttachment(kbId, personaId, { grounding_mode: 'strict' }), 200);
-      expect(attachmentsOf(await kb.personaBases(personaId)), "the assistant's bases").toEqual([
+      expect(await basesOf(kb, personaId), "the assistant's bases").toEqual([
         { kbId, enabled: false, grounding_mode: 'strict' },
       ]);
     },
@@ -340,7 +351,7 @@ describe('updateAttachment — PATCH /kb/{kbId}/personas/{personaId}', () => {
         { kbId: untouched, enabled: true, grounding_mode: 'supplemental' },
         { kbId: updated, enabled: false, grounding_mode: 'strict' },
       ]);
-      expect(attachmentsOf(await kb.personaBases(personaId)), "the assistant's bases").toEqual(expected);
+      expect(await basesOf(kb, personaId), "the assistant's bases").toEqual(expected);
       expect(attachmentsOf(await kb.attachedKbs(personaId)), 'attached_kbs of get').toEqual(expected);
     },
     { operations: ['updateAttachment', 'listPersonaKnowledgeBases', 'getPersona'] },
@@ -380,8 +391,7 @@ describe('detachKnowledgeBase — DELETE /kb/{kbId}/personas/{personaId}', () =>
     ['KB-ATTACH-11'],
     'after the detach the base is still listed, with the same documents, and still answers queries',
     async (ctx) => {
-      const { kb, personaId, kbIds } = await assistantAndBases(ctx, 1);
-      const kbId = first(kbIds);
+      const { kb, personaId, kbId } = await assistantAndBase(ctx);
       const { docId } = await kb.addText(kbId, { mode: 'vector' });
       expectStatus(await kb.attach(kbId, personaId), 200);
       expectStatus(await kb.detach(kbId, personaId), 200);
@@ -405,7 +415,7 @@ describe('listPersonaKnowledgeBases — GET /kb/persona/{personaId}', () => {
     'answers 200 {status, personaId, kbs} with each attached base as {kbId, enabled, grounding_mode, name, description, docsCount, totalSize}',
     async (ctx) => {
       const kb = ctx.kb();
-      const { customPersonaId } = await kb.createAssistant();
+      const { customPersonaId } = await ctx.make().assistant({ os: ['nt'] });
       const { kbId, body } = await kb.createBase({ description: 'Shipping and returns answers.' });
       await kb.addText(kbId, { mode: 'vector' });
       expectStatus(await kb.attach(kbId, customPersonaId, { grounding_mode: 'strict' }), 200);
@@ -440,7 +450,7 @@ describe('listPersonaKnowledgeBases — GET /kb/persona/{personaId}', () => {
     "a document ingested after the attach counts in the base's docsCount among the assistant's bases",
     async (ctx) => {
       const kb = ctx.kb();
-      const { customPersonaId } = await kb.createAssistant();
+      const { customPersonaId } = await ctx.make().assistant({ os: ['nt'] });
       const { kbId } = await kb.createBase();
       expectStatus(await kb.attach(kbId, customPersonaId), 200);
       await kb.addText(kbId, { mode: 'vector' });
@@ -462,7 +472,7 @@ describe('listPersonaKnowledgeBases — GET /kb/persona/{personaId}', () => {
     'an assistant with no base attached has an empty kbs',
     async (ctx) => {
       const kb = ctx.kb();
-      const { customPersonaId } = await kb.createAssistant();
+      const { customPersonaId } = await ctx.make().assistant({ os: ['nt'] });
       expect(await kb.personaBases(customPersonaId), 'kbs of a new assistant').toEqual([]);
     },
     { operations: ['listPersonaKnowledgeBases'] },
@@ -478,8 +488,8 @@ describe('deleteKnowledgeBase — DELETE /kb/{kbId}', () => {
       const kb = ctx.kb();
       const { kbId, forget } = await kb.createBase();
       const personaIds = [
-        (await kb.createAssistant()).customPersonaId,
-        (await kb.createAssistant()).customPersonaId,
+        (await ctx.make().assistant({ os: ['nt'] })).customPersonaId,
+        (await ctx.make().assistant({ os: ['nt'] })).customPersonaId,
       ];
       for (const personaId of personaIds) expectStatus(await kb.attach(kbId, personaId), 200);
       const deleted = await kb.client.call('deleteKnowledgeBase', { path: { kbId } });
@@ -507,7 +517,7 @@ describe('deletePersona — DELETE /persona/enterprise/deletePersona/{sessionId}
     'deleting an assistant removes its attachments: its id reports the base no more, and the base remains',
     async (ctx) => {
       const kb = ctx.kb();
-      const { customPersonaId, forget } = await kb.createAssistant();
+      const { customPersonaId, forget } = await ctx.make().assistant({ os: ['nt'] });
       const { kbId } = await kb.createBase();
       expectStatus(await kb.attach(kbId, customPersonaId), 200);
       const deleted = await kb.client.call('deletePersona', {

@@ -4,12 +4,13 @@ import { DEFAULT_INTERVAL_DAYS, expectIntervalDays } from '../../src/checks/auto
 import { expectProperty } from '../../src/checks/property.ts';
 import { expectSchema } from '../../src/checks/schema.ts';
 import { expectStatus } from '../../src/checks/status.ts';
-import { knowledgeBaseCreateBody, markedSentence, markerWord } from '../../src/generate/knowledge.ts';
+import { knowledgeBaseCreateBody } from '../../src/generate/knowledge.ts';
 import { check } from '../../src/harness/check.ts';
 import { pollUntil } from '../../src/harness/poll.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
 import { bodyOf, objectsIn, succeeded } from '../../src/http/json.ts';
 import { deleteKnowledgeBase } from '../../src/resources/knowledge-bases.ts';
+import { addMarkedText } from './marked-text.ts';
 
 function statusOf(exchange: Exchange): string {
   return String(exchange.response?.status ?? exchange.error);
@@ -201,8 +202,7 @@ describe('deleteKnowledgeBase — DELETE /kb/{kbId}', () => {
     async (ctx) => {
       const kb = ctx.kb();
       const { kbId, forget } = await kb.createBase();
-      const marker = markerWord(ctx.prefix);
-      await kb.addText(kbId, { mode: 'vector', text: `${markedSentence(marker)} ${markedSentence(marker)}` });
+      const { marker } = await addMarkedText(kb, kbId, ctx.prefix);
       const deleted = await kb.client.call('deleteKnowledgeBase', { path: { kbId } });
       if (succeeded(deleted)) forget();
       expectStatus(deleted, 200);
@@ -233,7 +233,7 @@ describe('deleteKnowledgeBase — DELETE /kb/{kbId}', () => {
     async (ctx) => {
       const kb = ctx.kb();
       const { kbId, forget } = await kb.createBase();
-      const { customPersonaId } = await kb.createAssistant();
+      const { customPersonaId } = await ctx.make().assistant({ os: ['nt'] });
       expectStatus(await kb.attach(kbId, customPersonaId), 200);
       const deleted = await kb.client.call('deleteKnowledgeBase', { path: { kbId } });
       if (succeeded(deleted)) forget();

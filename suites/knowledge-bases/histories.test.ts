@@ -3,7 +3,7 @@ import { expectDocumentReturned, TOP_K_MAX } from '../../src/checks/query-count.
 import { stableErrorSummary } from '../../src/checks/stable-summary.ts';
 import { expectStatus } from '../../src/checks/status.ts';
 import { TXT_FILE } from '../../src/generate/fixture-sentences.ts';
-import { markedSentence, markerWord } from '../../src/generate/knowledge.ts';
+import { markerWord } from '../../src/generate/knowledge.ts';
 import { check, type CheckContext } from '../../src/harness/check.ts';
 import { pollUntil } from '../../src/harness/poll.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
@@ -12,6 +12,7 @@ import { pageUrl } from '../../src/resources/fixture-site.ts';
 import { trackKnowledgeBase } from '../../src/resources/knowledge-bases.ts';
 import { attachmentsOf, autoRefreshOf, type KnowledgeSteps } from '../../src/resources/knowledge-steps.ts';
 import { ARTICLE } from '../../src/target/fixture-pages.ts';
+import { addMarkedText } from './marked-text.ts';
 
 /**
  * Histories of one base: after each write of a sequence mixing every kind of write, every view of
@@ -176,13 +177,11 @@ async function paste(
   mode: 'vector' | 'inline',
   title?: string,
 ): Promise<ModelDocument> {
-  const marker = markerWord(ctx.prefix);
-  const sentence = markedSentence(marker);
-  const added = await kb.addText(model.kbId, {
+  const added = await addMarkedText(kb, model.kbId, ctx.prefix, {
     mode,
-    text: `${sentence} ${markedSentence(marker)}`,
     ...(title === undefined ? {} : { title }),
   });
+  const { marker, sentence } = added;
   const chunks = added.tier === 'vector' ? Number(bodyOf(added.exchange).chunksCreated) : 1;
   const doc = {
     docId: added.docId,
@@ -249,7 +248,7 @@ describe('histories of a knowledge base — every view after every write', () =>
       const model: BaseModel = { kbId, documents: [], deleted: [], schedule: undefined, personas: [] };
       await expectViews(ctx, kb, model, 'the create');
 
-      const { customPersonaId } = await kb.createAssistant();
+      const { customPersonaId } = await ctx.make().assistant({ os: ['nt'] });
       await kb.setAutoRefresh(kbId, { enabled: true, intervalDays: 4 });
       model.schedule = { enabled: true, intervalDays: 4 };
       await expectViews(ctx, kb, model, 'the schedule set');
@@ -403,8 +402,8 @@ describe('histories of attachments — both views of two assistants after every 
     "attach, update, attach again, detach and delete a base around two assistants sharing a base: after each, both assistants' bases and attached_kbs hold exactly what the writes left, each write touching only the attachment it names",
     async (ctx) => {
       const kb = ctx.kb();
-      const one = (await kb.createAssistant()).customPersonaId;
-      const two = (await kb.createAssistant()).customPersonaId;
+      const one = (await ctx.make().assistant({ os: ['nt'] })).customPersonaId;
+      const two = (await ctx.make().assistant({ os: ['nt'] })).customPersonaId;
       const shared = (await kb.createBase()).kbId;
       const ownBase = await kb.createBase();
       const own = ownBase.kbId;

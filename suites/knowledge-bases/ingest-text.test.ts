@@ -2,11 +2,13 @@ import fc from 'fast-check';
 import { describe, expect } from 'vitest';
 import { expectIngestTextTier, type IngestMode } from '../../src/checks/ingest-tier.ts';
 import { expectProperty } from '../../src/checks/property.ts';
-import { expectDocumentReturned } from '../../src/checks/query-count.ts';
 import { stableErrorSummary } from '../../src/checks/stable-summary.ts';
 import { ingestTextBody, markedSentence, markerWord, textOfLength } from '../../src/generate/knowledge.ts';
 import { check } from '../../src/harness/check.ts';
+import type { Exchange } from '../../src/http/exchange.ts';
 import { bodyOf } from '../../src/http/json.ts';
+import type { KnowledgeSteps } from '../../src/resources/knowledge-steps.ts';
+import { addMarkedText, expectOwnDocumentReturned } from './marked-text.ts';
 
 const INGEST = { operations: ['ingestText', 'listDocuments'] };
 
@@ -15,6 +17,11 @@ const SHORT_TEXT = 300;
 const LONG_TEXT = 30_000;
 /** A longer text for mode inline (which side of `auto`'s threshold it falls is not stated): mode chooses the tier whatever the length. */
 const INLINE_LONG_TEXT = 6_000;
+
+/** The mode the document list shows for the document an ingest answer names. */
+async function listedMode(kb: KnowledgeSteps, kbId: string, exchange: Exchange): Promise<unknown> {
+  return (await kb.document(kbId, String(bodyOf(exchange).docId)))?.mode;
+}
 
 describe('ingestText — POST /kb/{kbId}/ingest-text', () => {
   check(
@@ -58,10 +65,7 @@ describe('ingestText — POST /kb/{kbId}/ingest-text', () => {
       const exchange = await kb.ingestText(kbId, body);
       expect(expectIngestTextTier(ctx.spec, exchange, 'inline'), 'tier of the answer').toBe('inline');
       expect(bodyOf(exchange).title, 'title in the answer').toBe(body.title);
-      expect(
-        (await kb.document(kbId, String(bodyOf(exchange).docId)))?.mode,
-        'mode of the listed document',
-      ).toBe('inline');
+      expect(await listedMode(kb, kbId, exchange), 'mode of the listed document').toBe('inline');
     },
     INGEST,
   );
@@ -76,10 +80,7 @@ describe('ingestText — POST /kb/{kbId}/ingest-text', () => {
       const text = textOfLength(INLINE_LONG_TEXT, markerWord(ctx.prefix));
       const exchange = await kb.ingestText(kbId, kb.textBody({ mode: 'inline', text }));
       expect(expectIngestTextTier(ctx.spec, exchange, 'inline'), 'tier of the answer').toBe('inline');
-      expect(
-        (await kb.document(kbId, String(bodyOf(exchange).docId)))?.mode,
-        'mode of the listed document',
-      ).toBe('inline');
+      expect(await listedMode(kb, kbId, exchange), 'mode of the listed document').toBe('inline');
     },
     INGEST,
   );
@@ -98,10 +99,9 @@ describe('ingestText — POST /kb/{kbId}/ingest-text', () => {
           kb.textBody({ mode: 'auto', text: textOfLength(length, markerWord(ctx.prefix)) }),
         );
         const tier = expectIngestTextTier(ctx.spec, exchange, 'auto');
-        expect(
-          (await kb.document(kbId, String(bodyOf(exchange).docId)))?.mode,
-          `listed mode of the ${length}-character text`,
-        ).toBe(tier);
+        expect(await listedMode(kb, kbId, exchange), `listed mode of the ${length}-character text`).toBe(
+          tier,
+        );
         picked.push(`${length} characters: ${tier}`);
       }
       ctx.observe('STATE-04', picked.join('; '));
@@ -121,7 +121,7 @@ describe('ingestText — POST /kb/{kbId}/ingest-text', () => {
         kb.textBody({ mode: undefined, text: textOfLength(SHORT_TEXT, markerWord(ctx.prefix)) }),
       );
       const tier = expectIngestTextTier(ctx.spec, exchange, undefined);
-      expect((await kb.document(kbId, String(bodyOf(exchange).docId)))?.mode, 'listed mode').toBe(tier);
+      expect(await listedMode(kb, kbId, exchange), 'listed mode').toBe(tier);
       ctx.observe('STATE-04', `${SHORT_TEXT} characters without mode: ${tier}`);
     },
     INGEST,
@@ -168,25 +168,11 @@ describe('ingestText — POST /kb/{kbId}/ingest-text', () => {
     async (ctx) => {
       const kb = ctx.kb();
       const { kbId } = await kb.createBase();
-      const marker = markerWord(ctx.prefix);
-      const sentence = markedSentence(marker);
-      const {
-        docId,
-        body,
-        exchange: ingested,
-      } = await kb.addText(kbId, {
-        mode: 'vector',
-        text: `${sentence} ${markedSentence(marker)}`,
-      });
+      const added = await addMarkedText(kb, kbId, ctx.prefix);
+      const { docId, body } = added;
       expect((await kb.document(kbId, docId))?.title, 'listed title').toBe(body.title);
       // The base holds this one document, whose text holds the query verbatim: it must be returned.
-      const { exchange, results } = await kb.queryWhen(kbId, sentence, (answer) => answer.results.length > 0);
-      expectDocumentReturned(
-        exchange,
-        results.map((r) => r.docId),
-        docId,
-        { topK: undefined, baseChunks: Number(bodyOf(ingested).chunksCreated) },
-      );
+      const results = await expectOwnDocumentReturned(kb, kbId, added);
       for (const result of results) {
         expect(result.docId, 'docId of a result').toBe(docId);
         expect(result.docTitle, 'docTitle of a result').toBe(body.title);

@@ -1,20 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect } from 'vitest';
 import { expectProperty } from '../../src/checks/property.ts';
-import {
-  expectDocumentReturned,
-  expectResultCount,
-  judgeAboveMaximum,
-  TOP_K_MAX,
-} from '../../src/checks/query-count.ts';
+import { expectResultCount, judgeAboveMaximum, TOP_K_MAX } from '../../src/checks/query-count.ts';
 import { expectSchema } from '../../src/checks/schema.ts';
 import { stableErrorSummary } from '../../src/checks/stable-summary.ts';
 import { expectStatus } from '../../src/checks/status.ts';
 import { DOCX_FILE, MD_FILE, PDF_FILE, TXT_FILE } from '../../src/generate/fixture-sentences.ts';
-import { markedSentence, markerWord } from '../../src/generate/knowledge.ts';
+import { markerWord } from '../../src/generate/knowledge.ts';
 import { check, type CheckContext } from '../../src/harness/check.ts';
 import { bodyOf, objectsIn } from '../../src/http/json.ts';
 import { baseWithVerbatimMatches, type VerbatimBase } from '../../src/resources/verbatim-base.ts';
+import { addMarkedText, expectOwnDocumentReturned } from './marked-text.ts';
 
 const QUERY = { operations: ['queryKnowledgeBase'] };
 /** More documents holding the query verbatim (each at least one chunk) than the largest topK. */
@@ -187,28 +183,17 @@ describe('queryKnowledgeBase — POST /kb/{kbId}/query', () => {
     async (ctx) => {
       const kb = ctx.kb();
       const { kbId } = await kb.createBase();
-      const marker = markerWord(ctx.prefix);
-      const sentence = markedSentence(marker);
       // Vector, so that the document is chunked for retrieval (which tier auto picks is not stated).
-      const { docId, exchange: ingested } = await kb.addText(kbId, {
-        mode: 'vector',
-        text: `${sentence} ${markedSentence(marker)}`,
-      });
-      const { customPersonaId } = await kb.createAssistant();
+      const added = await addMarkedText(kb, kbId, ctx.prefix, { mode: 'vector' });
+      const { customPersonaId } = await ctx.make().assistant({ os: ['nt'] });
       expectStatus(await kb.attach(kbId, customPersonaId), 200);
       expect(
         (await kb.personaBases(customPersonaId)).map((b) => b.kbId),
         "the assistant's bases",
       ).toEqual([kbId]);
-      const { exchange, results } = await kb.queryWhen(kbId, sentence, (answer) => answer.results.length > 0);
-      expectDocumentReturned(
-        exchange,
-        results.map((r) => r.docId),
-        docId,
-        { topK: undefined, baseChunks: Number(bodyOf(ingested).chunksCreated) },
-      );
+      const results = await expectOwnDocumentReturned(kb, kbId, added);
       for (const result of results)
-        expect(result.docId, 'docId of a result from the one document').toBe(docId);
+        expect(result.docId, 'docId of a result from the one document').toBe(added.docId);
     },
     {
       operations: [

@@ -12,18 +12,22 @@ async function assistantWithBases(
   count: number,
 ): Promise<{ kb: KnowledgeSteps; personaId: string; kbIds: string[] }> {
   const kb = context.kb();
-  const { customPersonaId } = await kb.createAssistant();
+  const { customPersonaId } = await context.make().assistant({ os: ['nt'] });
   const kbIds: string[] = [];
   for (let n = 0; n < count; n += 1) kbIds.push((await kb.createBase()).kbId);
   return { kb, personaId: customPersonaId, kbIds };
 }
 
-/** The kbIds the assistant shows, sorted: in its bases (GET /kb/persona) and in get's attached_kbs. */
-async function shownBases(kb: KnowledgeSteps, personaId: string) {
-  return {
-    bases: (await kb.personaBases(personaId)).map((b) => b.kbId).sort(),
-    attached_kbs: (await kb.attachedKbs(personaId)).map((b) => b.kbId).sort(),
-  };
+/** The assistant shows exactly `kbIds`, in its bases (GET /kb/persona) and in get's attached_kbs. */
+async function expectShownBases(kb: KnowledgeSteps, personaId: string, kbIds: string[], what: string) {
+  const sorted = [...kbIds].sort();
+  expect(
+    {
+      bases: (await kb.personaBases(personaId)).map((b) => b.kbId).sort(),
+      attached_kbs: (await kb.attachedKbs(personaId)).map((b) => b.kbId).sort(),
+    },
+    what,
+  ).toEqual({ bases: sorted, attached_kbs: sorted });
 }
 
 describe('attachKnowledgeBase — POST /kb/{kbId}/personas/{personaId}', () => {
@@ -34,11 +38,7 @@ describe('attachKnowledgeBase — POST /kb/{kbId}/personas/{personaId}', () => {
     async (context) => {
       const { kb, personaId, kbIds } = await assistantWithBases(context, MAX_BASES);
       for (const kbId of kbIds) expectStatus(await kb.attach(kbId, personaId), 200);
-      const sorted = [...kbIds].sort();
-      expect(await shownBases(kb, personaId), 'bases of the assistant').toEqual({
-        bases: sorted,
-        attached_kbs: sorted,
-      });
+      await expectShownBases(kb, personaId, kbIds, 'bases of the assistant');
     },
     { operations: ['attachKnowledgeBase', 'listPersonaKnowledgeBases', 'getPersona'] },
   );
@@ -54,11 +54,7 @@ describe('attachKnowledgeBase — POST /kb/{kbId}/personas/{personaId}', () => {
       // The first three are within the limit: each is attached (LIM-01).
       for (const kbId of three) expectStatus(await kb.attach(kbId, personaId), 200);
       expectStatus(await kb.attach(fourth, personaId), 400);
-      const sorted = [...three].sort();
-      expect(await shownBases(kb, personaId), 'bases of the assistant after the refused fourth').toEqual({
-        bases: sorted,
-        attached_kbs: sorted,
-      });
+      await expectShownBases(kb, personaId, three, 'bases of the assistant after the refused fourth');
     },
     { operations: ['attachKnowledgeBase', 'listPersonaKnowledgeBases', 'getPersona'] },
   );
@@ -79,18 +75,12 @@ describe('attachKnowledgeBase — POST /kb/{kbId}/personas/{personaId}', () => {
       // Attaching an attached base again updates it: the three places stay taken, by a, b and c.
       expectStatus(await kb.attach(a, personaId, { grounding_mode: 'strict' }), 200);
       expectStatus(await kb.attach(d, personaId), 400);
-      expect(await shownBases(kb, personaId), 'bases of the assistant after the refused fourth').toEqual({
-        bases: [a, b, c].sort(),
-        attached_kbs: [a, b, c].sort(),
-      });
+      await expectShownBases(kb, personaId, [a, b, c], 'bases of the assistant after the refused fourth');
       // A detached base frees its place, once.
       expectStatus(await kb.detach(b, personaId), 200);
       expectStatus(await kb.attach(e, personaId), 200);
       expectStatus(await kb.attach(f, personaId), 400);
-      expect(await shownBases(kb, personaId), 'bases of the assistant at the end').toEqual({
-        bases: [a, c, e].sort(),
-        attached_kbs: [a, c, e].sort(),
-      });
+      await expectShownBases(kb, personaId, [a, c, e], 'bases of the assistant at the end');
     },
     {
       operations: [

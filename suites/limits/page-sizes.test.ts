@@ -7,11 +7,9 @@ import { uniqueWord } from '../../src/generate/identity.ts';
 import { check, type CheckContext } from '../../src/harness/check.ts';
 import type { CallInput } from '../../src/http/client.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
-import { createAssistant } from '../../src/resources/assistants.ts';
 import { inBatches } from '../../src/resources/batch.ts';
-import { assistantDrafter, pluginBody } from '../../src/resources/drafts.ts';
+import { searchableOverrides } from '../../src/resources/drafts.ts';
 import { bodyOf } from '../../src/http/json.ts';
-import { createPlugin } from '../../src/resources/plugins.ts';
 import { loadOperationIndexSync } from '../../src/spec/openapi.ts';
 
 /**
@@ -84,29 +82,15 @@ const ROUTES: readonly PaginatedRoute[] = [
  * name, descriptions and one tag are the word itself: which fields a plugin search matches is not
  * stated, but such a term is matched on any reading of a search.
  */
-function populate({ as, spec, prefix, tracker, shared }: CheckContext): Promise<string> {
+function populate({ make, prefix, shared }: CheckContext): Promise<string> {
   return shared('populated', async () => {
-    const client = as('full');
     const word = uniqueWord(prefix);
-    const draft = await assistantDrafter(client, spec, prefix);
     const numbers = Array.from({ length: CREATED }, (_, i) => i);
     await inBatches(numbers, CONCURRENCY, (n) =>
-      createAssistant(client, tracker, draft({ name: `${prefix} ${word} page ${n}`, os: ['nt'] })),
+      make().assistant({ name: `${prefix} ${word} page ${n}`, os: ['nt'] }),
     );
     await inBatches(numbers, CONCURRENCY, (n) =>
-      createPlugin(
-        client,
-        tracker,
-        pluginBody(spec, prefix, {
-          title: `${word}_${n}`,
-          name: word,
-          tags: [word],
-          human_description: word,
-          ai_description: word,
-          // Found by search whether or not it covers unpublished plugins (not stated).
-          isPublic: true,
-        }),
-      ),
+      make().plugin(searchableOverrides(word, { title: `${word}_${n}` })),
     );
     return word;
   });

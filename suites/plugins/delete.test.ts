@@ -2,10 +2,8 @@ import { describe, expect } from 'vitest';
 import { expectSchema } from '../../src/checks/schema.ts';
 import { expectStatus } from '../../src/checks/status.ts';
 import { check } from '../../src/harness/check.ts';
-import { createAssistant } from '../../src/resources/assistants.ts';
-import { assistantDrafter, pluginBody } from '../../src/resources/drafts.ts';
 import { findInCollection } from '../../src/resources/pages.ts';
-import { createPlugin, foundOwnPlugin, getPlugin, pluginObjectId } from '../../src/resources/plugins.ts';
+import { foundOwnPlugin, getPlugin, pluginObjectId } from '../../src/resources/plugins.ts';
 
 describe('deletePlugin — DELETE /plugin/enterprise/deleteGlobalPlugin', () => {
   check(
@@ -14,8 +12,7 @@ describe('deletePlugin — DELETE /plugin/enterprise/deleteGlobalPlugin', () => 
     'deletes by title with {status: boolean, message}; the plugin is then in neither the public nor the own catalog',
     async (ctx) => {
       const client = ctx.as('full');
-      const body = pluginBody(ctx.spec, ctx.prefix, { isPublic: true });
-      const created = await createPlugin(client, ctx.tracker, body);
+      const created = await ctx.make().plugin({ isPublic: true });
       const exchange = await client.call('deletePlugin', { body: { title: created.title } });
       expectStatus(exchange, 200);
       created.forget();
@@ -40,13 +37,9 @@ describe('deletePlugin — DELETE /plugin/enterprise/deleteGlobalPlugin', () => 
     'deletes a plugin that an assistant lists in accessible_plugin: nothing blocks the delete, and the own catalog then lists it no more',
     async (ctx) => {
       const client = ctx.as('full');
-      const created = await createPlugin(client, ctx.tracker, pluginBody(ctx.spec, ctx.prefix));
+      const created = await ctx.make().plugin();
       const pluginId = await pluginObjectId(client, created.title);
-      await createAssistant(
-        client,
-        ctx.tracker,
-        (await assistantDrafter(client, ctx.spec, ctx.prefix))({ accessible_plugin: [pluginId] }),
-      );
+      await ctx.make().assistant({ accessible_plugin: [pluginId] });
       const exchange = await client.call('deletePlugin', { body: { title: created.title } });
       expectStatus(exchange, 200);
       created.forget();

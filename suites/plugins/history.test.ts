@@ -19,9 +19,11 @@ import { uniqueWord } from '../../src/generate/identity.ts';
 import { check, type CheckContext } from '../../src/harness/check.ts';
 import type { QueryValue } from '../../src/http/client.ts';
 import { bodyOf, isObject } from '../../src/http/json.ts';
+import type { BodyOverrides } from '../../src/generate/overrides.ts';
 import { pluginBody } from '../../src/resources/drafts.ts';
 import { walkPages } from '../../src/resources/pages.ts';
-import { createPlugin, foundOwnPlugin, getPlugin, trackPlugin } from '../../src/resources/plugins.ts';
+import { modelPlugin } from '../../src/stateful/commands/create-plugin.ts';
+import { foundOwnPlugin, getPlugin, trackPlugin } from '../../src/resources/plugins.ts';
 
 /**
  * One history of the caller's plugins — create, update (publish, unpublish, new platforms, new
@@ -74,44 +76,45 @@ const WALK_CAP = 8;
 const describeQuery = (operationId: Catalog, query: Query): string =>
   `${operationId === 'listPlugins' ? 'the list' : 'the search'} under ${JSON.stringify(query)}`;
 
-/** A plugin body of the history; a searchable one carries the word in its title and every text field. */
-function historyBody(
-  ctx: Pick<CheckContext, 'spec' | 'prefix'>,
+/**
+ * The overrides of a history plugin's drawn body; a searchable one carries the word in its title
+ * and every text field, a plain one keeps the drawn name and description.
+ */
+function historyOverrides(
+  prefix: string,
   word: string,
   key: string,
   searchable: boolean,
   fields: Partial<Written>,
-): { body: Record<string, unknown>; written: Written } {
-  const title = searchable ? `${word}_${key}` : `${ctx.prefix}_${key}_${word.slice(-6)}_plain`;
-  const drawn = pluginBody(ctx.spec, ctx.prefix, { title });
-  const text = (field: string) => (searchable ? word : String(drawn[field]));
-  const written: Written = {
-    title,
-    name: fields.name ?? text('name'),
-    human_description: fields.human_description ?? text('human_description'),
+): BodyOverrides {
+  const text = (field: 'name' | 'human_description') => {
+    const value = fields[field] ?? (searchable ? word : undefined);
+    return value === undefined ? {} : { [field]: value };
+  };
+  return {
+    title: searchable ? `${word}_${key}` : `${prefix}_${key}_${word.slice(-6)}_plain`,
+    ...text('name'),
+    ...text('human_description'),
+    ...(searchable ? { ai_description: word } : {}),
     isPublic: fields.isPublic ?? true,
     tags: fields.tags ?? (searchable ? [word] : ['history']),
     os: fields.os ?? ['nt'],
-    code: [String(drawn.func_run), String(drawn.func_schema)],
-    searchable,
   };
-  const body = {
-    ...drawn,
-    name: written.name,
-    human_description: written.human_description,
-    ...(searchable ? { ai_description: word } : {}),
-    isPublic: written.isPublic,
-    tags: written.tags,
-    os: written.os,
-  };
-  return { body, written };
 }
 
-async function create(ctx: CheckContext, h: History, body: Record<string, unknown>, written: Written) {
-  const { forget } = await createPlugin(ctx.as('full'), ctx.tracker, body);
+/** What a create body wrote, as the views must show it (the account model reads a body alike). */
+function writtenBy(body: Record<string, unknown>, searchable: boolean): Written {
+  const { plaintexts = [], ...shown } = modelPlugin(body);
+  return { title: String(body.title), ...shown, code: plaintexts, searchable };
+}
+
+async function create(ctx: CheckContext, h: History, overrides: BodyOverrides, searchable: boolean) {
+  const { body, forget } = await ctx.make().plugin(overrides);
+  const written = writtenBy(body, searchable);
   h.forget.set(written.title, forget);
   h.live.set(written.title, written);
   h.deleted.delete(written.title);
+  return written;
 }
 
 /**
@@ -364,9 +367,13 @@ describe('plugin histories — create, update, delete, re-create, then every vie
       ];
       const titles = new Map<string, string>();
       for (const [key, searchable, fields] of plan) {
-        const { body, written } = historyBody(ctx, word, key, searchable, fields);
+        const written = await create(
+          ctx,
+          h,
+          historyOverrides(ctx.prefix, word, key, searchable, fields),
+          searchable,
+        );
         titles.set(key, written.title);
-        await create(ctx, h, body, written);
       }
       const t = (key: string) => titles.get(key)!;
       await judgeEveryView(ctx, h, 'the creates');
@@ -393,8 +400,12 @@ describe('plugin histories — create, update, delete, re-create, then every vie
       await judgeEveryView(ctx, h, 'the deletes of s1 and s2');
 
       // The title of a deleted plugin is free again: a create reusing it succeeds.
-      const again = historyBody(ctx, word, 's2', true, { os: ['android'] });
-      const exchange = await ctx.as('full').call('createPlugin', { body: again.body });
+      const again = pluginBody(
+        ctx.spec,
+        ctx.prefix,
+        historyOverrides(ctx.prefix, word, 's2', true, { os: ['android'] }),
+      );
+      const exchange = await ctx.as('full').call('createPlugin', { body: again });
       if (exchange.response?.status === 200)
         h.forget.set(s2.title, trackPlugin(ctx.tracker, ctx.as('full'), s2.title));
       else
@@ -402,7 +413,7 @@ describe('plugin histories — create, update, delete, re-create, then every vie
           `Received: HTTP ${exchange.response?.status ?? 'none'} to a create reusing the title of the deleted ${s2.title} / Documented: deleting a plugin removes it; only a title that exists is refused`,
           exchange,
         );
-      h.live.set(s2.title, again.written);
+      h.live.set(s2.title, writtenBy(again, true));
       h.deleted.delete(s2.title);
       h.ids.delete(s2.title);
       await judgeEveryView(ctx, h, 'the re-create of s2 under its old title');

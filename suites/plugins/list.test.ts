@@ -6,10 +6,9 @@ import { expectSchema } from '../../src/checks/schema.ts';
 import { expectStatus } from '../../src/checks/status.ts';
 import { check, type CheckContext } from '../../src/harness/check.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
-import { pluginBody } from '../../src/resources/drafts.ts';
 import { bodyOf } from '../../src/http/json.ts';
 import { findInCollection, type CollectOptions } from '../../src/resources/pages.ts';
-import { createPlugin, USER_ID } from '../../src/resources/plugins.ts';
+import { USER_ID } from '../../src/resources/plugins.ts';
 
 const LIST = { operations: ['listPlugins'] };
 
@@ -20,15 +19,11 @@ const EMPTY_CANDIDATES = ['pending', 'approved'].flatMap((status) =>
 
 /** Creates plugins of account A with the given overrides; returns the bodies sent. */
 async function createMine(
-  { as, spec, prefix, tracker }: Pick<CheckContext, 'as' | 'spec' | 'prefix' | 'tracker'>,
+  { make }: Pick<CheckContext, 'make'>,
   ...variants: Array<Record<string, unknown>>
 ): Promise<Array<Record<string, unknown>>> {
   const bodies: Array<Record<string, unknown>> = [];
-  for (const overrides of variants) {
-    const body = pluginBody(spec, prefix, overrides);
-    await createPlugin(as('full'), tracker, body);
-    bodies.push(body);
-  }
+  for (const overrides of variants) bodies.push((await make().plugin(overrides)).body);
   return bodies;
 }
 

@@ -8,10 +8,10 @@ import { uniqueWord } from '../../src/generate/identity.ts';
 import { check, type CheckContext } from '../../src/harness/check.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
 import { inBatches } from '../../src/resources/batch.ts';
-import { pluginBody } from '../../src/resources/drafts.ts';
 import { bodyOf } from '../../src/http/json.ts';
 import { walkPages } from '../../src/resources/pages.ts';
-import { createPlugin, USER_ID } from '../../src/resources/plugins.ts';
+import { USER_ID } from '../../src/resources/plugins.ts';
+import { searchableOverrides } from '../../src/resources/drafts.ts';
 
 /** One more than the largest default page size of the plugin routes (50, list). */
 const BATCH_SIZE = 51;
@@ -33,39 +33,28 @@ interface Batch {
  * of a search, so a search for `word` certainly finds them all.
  */
 async function pluginsWithWord(
-  { as, spec, prefix, tracker }: Pick<CheckContext, 'as' | 'spec' | 'prefix' | 'tracker'>,
+  { make, prefix }: Pick<CheckContext, 'make' | 'prefix'>,
   count: number,
 ): Promise<Batch> {
-  const client = as('full');
   const word = uniqueWord(prefix);
   const titles = await inBatches(
     Array.from({ length: count }, (_, i) => i),
     8,
-    async (i) => {
-      const body = pluginBody(spec, prefix, {
-        title: `${word}_${i}`,
-        name: word,
-        tags: [word],
-        human_description: word,
-        ai_description: word,
-        os: ['android'],
-        // Published, so that the search walk finds them whether a search covers the caller's
-        // unpublished plugins or not (not stated); the own catalog lists them either way.
-        isPublic: true,
-      });
-      return (await createPlugin(client, tracker, body)).title;
-    },
+    // Published, so that the search walk finds them whether a search covers the caller's
+    // unpublished plugins or not (not stated); the own catalog lists them either way.
+    async (i) =>
+      (await make().plugin(searchableOverrides(word, { title: `${word}_${i}`, os: ['android'] }))).title,
   );
   return { word, titles };
 }
 
 /** Plugins enough to fill more than one default page, created once for the file. */
-function pageBatch(ctx: Pick<CheckContext, 'as' | 'spec' | 'prefix' | 'tracker' | 'shared'>): Promise<Batch> {
+function pageBatch(ctx: Pick<CheckContext, 'make' | 'prefix' | 'shared'>): Promise<Batch> {
   return ctx.shared('batch', () => pluginsWithWord(ctx, BATCH_SIZE));
 }
 
 /** The group the walks read, created once for the file. */
-function walkBatch(ctx: Pick<CheckContext, 'as' | 'spec' | 'prefix' | 'tracker' | 'shared'>): Promise<Batch> {
+function walkBatch(ctx: Pick<CheckContext, 'make' | 'prefix' | 'shared'>): Promise<Batch> {
   return ctx.shared('walk-group', () => pluginsWithWord(ctx, WALK_SIZE));
 }
 

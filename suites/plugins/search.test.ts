@@ -6,28 +6,26 @@ import { expectStatus } from '../../src/checks/status.ts';
 import { uniqueWord } from '../../src/generate/identity.ts';
 import { check, type CheckContext } from '../../src/harness/check.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
-import { pluginBody, searchablePluginBody } from '../../src/resources/drafts.ts';
 import { expectPageArithmetic } from '../../src/checks/list-page.ts';
 import { bodyOf } from '../../src/http/json.ts';
 import { findInCollection } from '../../src/resources/pages.ts';
-import { createPlugin } from '../../src/resources/plugins.ts';
+import { searchableOverrides } from '../../src/resources/drafts.ts';
 
 const SEARCH = { operations: ['searchPlugins'] };
 
 /**
  * A published plugin of the caller's own whose title is `term` and whose name, descriptions and
- * one tag are all `term` (`searchablePluginBody`). Which fields a search matches is not stated, but a term that is the whole of every
- * text field of a plugin (and its title) is matched on any reading of a search, so the plugin is
- * certainly found.
+ * one tag are all `term` (`searchableOverrides`). Which fields a search matches is not stated, but a term
+ * that is the whole of every text field of a plugin (and its title) is matched on any reading of a
+ * search, so the plugin is certainly found.
  */
 async function pluginNamed(
-  ctx: Pick<CheckContext, 'as' | 'spec' | 'prefix' | 'tracker'>,
+  ctx: Pick<CheckContext, 'make' | 'spec'>,
   term: string,
   overrides: Record<string, unknown> = {},
 ) {
-  const body = searchablePluginBody(ctx.spec, ctx.prefix, term, overrides);
-  const created = await createPlugin(ctx.as('full'), ctx.tracker, body);
-  expectSchema(ctx.spec, created.exchange);
+  const { body, exchange } = await ctx.make().plugin(searchableOverrides(term, overrides));
+  expectSchema(ctx.spec, exchange);
   return body;
 }
 
@@ -95,7 +93,7 @@ describe('searchPlugins — POST /users/enterprise/searchPlugin', () => {
       const term = uniqueWord(ctx.prefix);
       await pluginNamed(ctx, term);
       // A plugin of the caller's that does not carry the term: the count is of matches, not of plugins.
-      await createPlugin(ctx.as('full'), ctx.tracker, pluginBody(ctx.spec, ctx.prefix, { isPublic: true }));
+      await ctx.make().plugin({ isPublic: true });
       const result = await search(ctx, term, term);
       const exchange = expectFound(result, term, '');
       expect(result.items.get(term)?.title, 'the item found').toBe(term);

@@ -9,10 +9,9 @@ import { forbiddenFields } from '../../src/generate/component-schemas.ts';
 import { pluginUpdateBody } from '../../src/generate/plugin.ts';
 import { check } from '../../src/harness/check.ts';
 import type { ApiClient } from '../../src/http/client.ts';
-import { pluginBody } from '../../src/resources/drafts.ts';
 import type { JsonObject } from '../../src/http/json.ts';
 import { findInCollection } from '../../src/resources/pages.ts';
-import { createPlugin, readPlugin } from '../../src/resources/plugins.ts';
+import { readPlugin } from '../../src/resources/plugins.ts';
 
 const UPDATE = { operations: ['updatePlugin'] };
 
@@ -65,8 +64,7 @@ describe('updatePlugin — PUT /plugin/enterprise/updateGlobalPlugin', () => {
     'after any sequence of valid updates by title, get and the list show the fields sent and keep the others, under the same title and _id (property)',
     async (ctx) => {
       const client = ctx.as('full');
-      const body = pluginBody(ctx.spec, ctx.prefix, { isPublic: false, tags: ['start'], os: ['nt'] });
-      const { title } = await createPlugin(client, ctx.tracker, body);
+      const { title, body } = await ctx.make().plugin({ isPublic: false, tags: ['start'], os: ['nt'] });
       const id = (await readPlugin(client, title))._id;
       let model: Model = {
         name: String(body.name),
@@ -117,12 +115,11 @@ describe('updatePlugin — PUT /plugin/enterprise/updateGlobalPlugin', () => {
     'an update sending only human_description keeps name and isPublic (get) and tags and os (the list) as they were',
     async (ctx) => {
       const client = ctx.as('full');
-      const body = pluginBody(ctx.spec, ctx.prefix, {
+      const { title, body } = await ctx.make().plugin({
         isPublic: false,
         tags: ['kept', 'unchanged'],
         os: ['nt', 'web'],
       });
-      const { title } = await createPlugin(client, ctx.tracker, body);
       const exchange = await client.call('updatePlugin', {
         body: { title, human_description: `${String(body.human_description)} (updated)` },
       });
@@ -143,10 +140,8 @@ describe('updatePlugin — PUT /plugin/enterprise/updateGlobalPlugin', () => {
     "an update of name and os changes the plugin whose title it names (get, the list) and no other of the caller's plugins",
     async (ctx) => {
       const client = ctx.as('full');
-      const first = pluginBody(ctx.spec, ctx.prefix);
-      const second = pluginBody(ctx.spec, ctx.prefix);
-      await createPlugin(client, ctx.tracker, first);
-      const { title } = await createPlugin(client, ctx.tracker, second);
+      const { body: first } = await ctx.make().plugin();
+      const { title, body: second } = await ctx.make().plugin();
       const name = `${String(second.name)} (renamed)`;
       const exchange = await client.call('updatePlugin', { body: { title, name, os: ['android'] } });
       expectStatus(exchange, 200);
@@ -169,8 +164,7 @@ describe('updatePlugin — PUT /plugin/enterprise/updateGlobalPlugin', () => {
       `answers 404 "Invalid Body" to an update carrying ${field}, and changes nothing`,
       async (ctx) => {
         const client = ctx.as('full');
-        const body = pluginBody(ctx.spec, ctx.prefix);
-        const { title } = await createPlugin(client, ctx.tracker, body);
+        const { title, body } = await ctx.make().plugin();
         const plugin = await readPlugin(client, title);
         const exchange = await client.call('updatePlugin', {
           body: { title, name: `${String(body.name)} (changed)`, [field]: managedValue(field, plugin) },
