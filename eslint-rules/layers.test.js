@@ -54,6 +54,30 @@ describe('the layer rules', () => {
     expect(layerMessages('src/harness/a.ts', "import '../selftest/fault-batch.ts';")).toHaveLength(1);
   });
 
+  it('stacks the worker: redact, http, context, checks, resources, scope, harness', () => {
+    expect(layerMessages('src/redact/a.ts', "import '../http/exchange.ts';")).toHaveLength(1);
+    expect(layerMessages('src/redact/a.ts', "import './secrets.ts';")).toEqual([]);
+    expect(layerMessages('src/http/a.ts', "import '../redact/secrets.ts';")).toEqual([]);
+    expect(layerMessages('src/http/a.ts', "import '../context/poll.ts';")).toHaveLength(1);
+    expect(layerMessages('src/context/a.ts', "import '../http/client.ts';")).toEqual([]);
+    expect(layerMessages('src/context/a.ts', "import '../resources/tracker.ts';")).toHaveLength(1);
+    expect(layerMessages('src/checks/a.ts', "import '../context/poll.ts';")).toEqual([]);
+    expect(layerMessages('src/checks/a.ts', "import '../harness/check.ts';")).toHaveLength(1);
+    expect(layerMessages('src/resources/a.ts', "import '../checks/failure.ts';")).toEqual([]);
+    expect(layerMessages('src/resources/a.ts', "import '../harness/check.ts';")).toHaveLength(1);
+    expect(layerMessages('src/resources/a.ts', "import '../rules/subjects.ts';")).toHaveLength(1);
+    expect(layerMessages('src/scope/a.ts', "import '../resources/kinds/registry.ts';")).toEqual([]);
+    expect(layerMessages('src/scope/a.ts', "import '../harness/check.ts';")).toHaveLength(1);
+    expect(layerMessages('src/harness/a.ts', "import '../scope/matrix.ts';")).toEqual([]);
+    expect(layerMessages('src/harness/a.ts', "import '../report/summary.ts';")).toHaveLength(1);
+    expect(layerMessages('src/harness/a.ts', "import '../stateful/world.ts';")).toHaveLength(1);
+  });
+
+  it('lets a unit test of the worker reach higher, and judges the rest of the tree as before', () => {
+    expect(layerMessages('src/resources/a.test.ts', "import '../run/dry-run.ts';")).toEqual([]);
+    expect(layerMessages('src/selftest/a.test.ts', "import '../cli/selection.ts';")).toHaveLength(1);
+  });
+
   it('leaves packages and other folders alone', () => {
     expect(layerMessages('src/reference/a.ts', "import 'fastify';")).toEqual([]);
     expect(layerMessages('src/cli/a.ts', "import '../reference/server.ts';")).toEqual([]);

@@ -5,7 +5,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { Agent, FormData, request } from 'undici';
-import { REDACTED_KEY, REDACTED_SHARE_TOKEN } from '../../src/http/redact.ts';
+import { REDACTED_KEY, REDACTED_SHARE_TOKEN } from '../../src/redact/secrets.ts';
 import type { RecordedRequest } from './recording.ts';
 
 /** Where the recording was sent: the path prefix of the base URL, replaced by the replay's. */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { expect, inject, TestRunner } from 'vitest';
-import type { ProvidedTarget } from '../harness/provided.ts';
+import type { ProvidedTarget } from '../context/provided.ts';
 import { ConformanceFailure, HarnessError, SetupError } from './failure.ts';
 
 /** Environment variables that replay one failing run of a property (seed and path as printed). */

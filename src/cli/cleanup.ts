@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { ApiClient } from '../http/client.ts';
-import { makeRedactor } from '../http/redact.ts';
+import { makeRedactor } from '../redact/secrets.ts';
 import { ledgerFile, ledgerFiles, readLedger, removeLedger, type LedgerState } from '../resources/ledger.ts';
 import { locateEntry, type AccountClients } from '../resources/ledger-sweep.ts';
 import { findLeftovers, prefixPattern, removeLeftover, type Leftover } from '../resources/leftovers.ts';
@@ -11,7 +11,7 @@ import { ConfigError } from '../target/config-error.ts';
 import { keyringSecrets } from '../target/keyring.ts';
 import { assertReachable } from '../target/reachability.ts';
 import { parseCommand, type CommandSpec } from './command-line.ts';
-import { redactProcessOutput } from './redacting-output.ts';
+import { redactProcessOutput } from '../redact/process-output.ts';
 import { accountClients, sweepLedgerFile, type SweepIo } from '../run/sweep.ts';
 import { TARGET_OPTIONS, targetFlags } from './target-options.ts';
 

@@ -2,7 +2,7 @@ import type { CommandSpec } from './command-line.ts';
 import { formatDuration } from '../run/quantities.ts';
 import { OPEN_POINTS_HELP } from './open-points-option.ts';
 import { TARGET_OPTIONS } from './target-options.ts';
-import { DEFAULT_SETTLE_MS } from '../harness/patience.ts';
+import { DEFAULT_SETTLE_MS } from '../context/patience.ts';
 import { DEFAULT_PROPERTY_RUNS, DEFAULT_TIMEOUT_MS } from '../harness/run-defaults.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import { makeRedactor } from '../http/redact.ts';
-import { DEFAULT_SETTLE_MS } from '../harness/patience.ts';
+import { makeRedactor } from '../redact/secrets.ts';
+import { DEFAULT_SETTLE_MS } from '../context/patience.ts';
 import { DEFAULT_PROPERTY_RUNS, DEFAULT_TIMEOUT_MS } from '../harness/run-defaults.ts';
 import { SMOKE_FILES } from '../harness/smoke.ts';
 import { DEFAULT_MAX_BODY_BYTES } from '../http/client.ts';

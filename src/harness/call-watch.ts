@@ -1,7 +1,7 @@
 import type { CallObserver } from '../http/client.ts';
 import { LedgerWriter } from '../resources/ledger.ts';
 import { isWrite, type Spec } from '../spec/openapi.ts';
-import type { ProvidedTarget } from './provided.ts';
+import type { ProvidedTarget } from '../context/provided.ts';
 
 /** One ledger writer per worker and file, so that its entries' refs never repeat. */
 const writers = new Map<string, LedgerWriter>();

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import type { ProvidedTarget } from './provided.ts';
+import type { ProvidedTarget } from '../context/provided.ts';
 import { installCheckCopies, type CheckCopies } from './check-copies.ts';
 import { check } from './check.ts';
 

@@ -1,4 +1,4 @@
-import type { ProvidedTarget } from './provided.ts';
+import type { ProvidedTarget } from '../context/provided.ts';
 
 /**
  * A hook that registers each check as several copies, each tagged and run against a target of its

@@ -3,9 +3,9 @@ import { attachment, epic, feature, label, story } from 'allure-js-commons';
 import { inject, test as base, TestRunner, type TestContext } from 'vitest';
 import { ConformanceFailure, ConformanceWarning, SetupError, isVerdict } from '../checks/failure.ts';
 import { ApiClient, type ClientOptions } from '../http/client.ts';
-import { makeRedactor } from '../http/redact.ts';
+import { makeRedactor } from '../redact/secrets.ts';
 import { RequestGate } from '../http/request-gate.ts';
-import { redactStrings } from '../report/redact-structured.ts';
+import { redactStrings } from '../redact/structured.ts';
 import { AccountResources } from '../resources/account.ts';
 import { FileScope } from '../resources/file-scope.ts';
 import { KnowledgeSteps } from '../resources/knowledge-steps.ts';
@@ -22,10 +22,10 @@ import { requirementKinds, requirementSections } from './catalog-kinds.ts';
 import { callWatch } from './call-watch.ts';
 import { logExchange } from './exchange-log.ts';
 import { isSmokeCheck } from './smoke.ts';
-import { stableValue } from './stable-value.ts';
-import './provided.ts';
-import { patienceOf, type Patience } from './patience.ts';
-import type { ProvidedTarget } from './provided.ts';
+import { stableValue } from '../context/stable-value.ts';
+import '../context/provided.ts';
+import { patienceOf, type Patience } from '../context/patience.ts';
+import type { ProvidedTarget } from '../context/provided.ts';
 import { checkCopies, type CheckCopies } from './check-copies.ts';
 
 /** The accounts checks create resources on: A through `full`, B through `other`. */

@@ -1,7 +1,7 @@
 import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Exchange } from '../http/exchange.ts';
-import { harEntryOf } from '../report/har-entry.ts';
+import { harEntryOf } from '../http/har-entry.ts';
 
 /** A body longer than this is cut in the record of the run: the HAR is for reading, not for replaying a download. */
 const BODY_CAP = 16 * 1024;

@@ -5,7 +5,7 @@ import { loadSpec, type Spec } from '../spec/openapi.ts';
 import { ApiClient } from './client.ts';
 import { toCurl } from './curl.ts';
 import type { Exchange } from './exchange.ts';
-import { REDACTED_KEY, REDACTED_SHARE_TOKEN } from './redact.ts';
+import { REDACTED_KEY, REDACTED_SHARE_TOKEN } from '../redact/secrets.ts';
 
 const KEY = 'svc_ai_client_test_key_123';
 const SHARE_TOKEN = 'con_sh_client_test_token_77';

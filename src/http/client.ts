@@ -3,7 +3,7 @@ import type { Operation, Spec } from '../spec/openapi.ts';
 import type { Exchange, MultipartPart } from './exchange.ts';
 import { retryAfterMs, type RequestGate } from './request-gate.ts';
 import { isObject } from './json.ts';
-import { learnShareToken, makeRedactor, type Redactor } from './redact.ts';
+import { learnShareToken, makeRedactor, type Redactor } from '../redact/secrets.ts';
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { TestResult } from 'allure-js-commons';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import type { Vitest } from 'vitest/node';
-import { makeRedactor, REDACTED_KEY } from '../http/redact.ts';
+import { makeRedactor, REDACTED_KEY } from '../redact/secrets.ts';
 import { RedactingAllureReporter, RedactingAllureWriter } from './allure-sink.ts';
 
 const KEY = 'svc_ai_allure_sink_test_0042';

@@ -7,9 +7,9 @@ import type { Writer } from 'allure-js-commons/sdk/reporter';
 import { stringifyEnvInfo } from 'allure-js-commons/sdk/reporter';
 import AllureVitestReporter from 'allure-vitest/reporter';
 import type { TestModule, Vitest } from 'vitest/node';
-import type { Redactor } from '../http/redact.ts';
+import type { Redactor } from '../redact/secrets.ts';
 import { limiter } from '../limiter.ts';
-import { redactJsonText, redactStrings } from './redact-structured.ts';
+import { redactJsonText, redactStrings } from '../redact/structured.ts';
 
 /**
  * An attachment's content redacted in a way its format survives; the bytes as they are for a binary

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { logExchange } from '../harness/exchange-log.ts';
 import type { Exchange } from '../http/exchange.ts';
-import { makeRedactor } from '../http/redact.ts';
+import { makeRedactor } from '../redact/secrets.ts';
 import { writeHar } from './har.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'har-'));

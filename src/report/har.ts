@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Redactor } from '../http/redact.ts';
+import type { Redactor } from '../redact/secrets.ts';
 import type { SuiteVersion } from './suite-version.ts';
 
 /** A line of a worker's exchange log (src/harness/exchange-log.ts), its entry left as text. */

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REDACTED_KEY, REDACTED_SHARE_TOKEN } from '../http/redact.ts';
+import { REDACTED_KEY, REDACTED_SHARE_TOKEN } from '../redact/secrets.ts';
 import { createReferenceServer, type ReferenceServer } from '../reference/server.ts';
 import { keyringSecrets } from '../target/keyring.ts';
 import { runCli } from '../testing/cli-process.ts';
@@ -20,7 +20,7 @@ import { startProxy, type TestProxy } from '../testing/proxy.ts';
 // is the fastest such area (auth takes longer; accounts mints no token, it only sees B refused).
 const AREA = 'assistants';
 
-// Characters of a key or a token as src/http/redact.ts recognises them: a prefix followed by one
+// Characters of a key or a token as src/redact/secrets.ts recognises them: a prefix followed by one
 // of these is a secret, whereas a prefix followed by `…redacted`, a space, a quote or a backtick
 // is the redaction marker or prose about the prefix ("a token beginning con_sh_").
 const TOKEN_CHARS = '[A-Za-z0-9._~+/=-]';

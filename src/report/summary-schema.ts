@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { makeRedactor } from '../http/redact.ts';
+import { makeRedactor } from '../redact/secrets.ts';
 import { projectPath } from '../project-root.ts';
 
 /** The written contract of summary.json: one file, read by people, other tools and this module. */

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import type { FixtureFile } from '../generate/fixture-sentences.ts';
-import type { ProvidedTarget } from '../harness/provided.ts';
+import type { ProvidedTarget } from '../context/provided.ts';
 import type { FilePart } from '../http/client.ts';
 import { FETCH_COUNT, HELD, type HeldState } from '../target/fixture-pages.ts';
 import { projectPath } from '../project-root.ts';

@@ -2,7 +2,7 @@ import { expectIngestTextTier, type IngestMode, type Tier } from '../checks/inge
 import { expectSchema } from '../checks/schema.ts';
 import { expectStatus } from '../checks/status.ts';
 import { requireField } from './setup.ts';
-import { pollUntil } from '../harness/poll.ts';
+import { pollUntil } from '../context/poll.ts';
 import type { FixtureFile } from '../generate/fixture-sentences.ts';
 import { textBody } from '../generate/knowledge.ts';
 import type { BodyOverrides } from '../generate/overrides.ts';
@@ -59,7 +59,7 @@ export interface KnowledgeStepsContext {
   tracker: ResourceTracker;
   prefix: string;
   /**
-   * Stats and query answers may trail a write (src/harness/patience.ts): a step expecting them to
+   * Stats and query answers may trail a write (src/context/patience.ts): a step expecting them to
    * reflect an ingest or a delete asks again until they do or this many ms pass.
    */
   indexMs: number;

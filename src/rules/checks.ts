@@ -1,8 +1,8 @@
 import { describe } from 'vitest';
-import { judgeBodyCase, judgeQueryCase } from '../checks/input-rules.ts';
+import { judgeBodyCase, judgeQueryCase } from './judge.ts';
 import { inputRuleCases, type InputCase } from '../generate/input-rules.ts';
 import { check, type CheckContext } from '../harness/check.ts';
-import { PAGED_ROUTES, sendBodyCase, sendQueryCase } from '../resources/input-rule-subjects.ts';
+import { PAGED_ROUTES, sendBodyCase, sendQueryCase } from './subjects.ts';
 import { loadOperationIndexSync, type Module } from '../spec/openapi.ts';
 
 /** A check's title: what the case sends, and the answer it is judged on. */

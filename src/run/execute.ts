@@ -1,7 +1,7 @@
 import { join } from 'node:path';
-import { redactProcessOutput } from '../cli/redacting-output.ts';
+import { redactProcessOutput } from '../redact/process-output.ts';
 import { loadExpectations, type Expectation } from '../expectations/file.ts';
-import { makeRedactor, type Redactor } from '../http/redact.ts';
+import { makeRedactor, type Redactor } from '../redact/secrets.ts';
 import { certify } from '../report/certification.ts';
 import { clearOwnedReports } from '../report/owned-files.ts';
 import { exitCodeOf, type Summary } from '../report/summary.ts';

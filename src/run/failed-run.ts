@@ -1,4 +1,4 @@
-import type { Redactor } from '../http/redact.ts';
+import type { Redactor } from '../redact/secrets.ts';
 import { certify } from '../report/certification.ts';
 import { clearOwnedReports, hasOwnedReports } from '../report/owned-files.ts';
 import { buildSummary } from '../report/summary.ts';

@@ -1,5 +1,5 @@
-import { patienceOf } from '../harness/patience.ts';
-import type { ProvidedTarget } from '../harness/provided.ts';
+import { patienceOf } from '../context/patience.ts';
+import type { ProvidedTarget } from '../context/provided.ts';
 import type { FixtureServer } from '../target/fixture-server.ts';
 import type { Keyring } from '../target/keyring-types.ts';
 

@@ -1,5 +1,5 @@
 import type { Reporter } from 'vitest/reporters';
-import type { Redactor } from '../http/redact.ts';
+import type { Redactor } from '../redact/secrets.ts';
 import { applyExpectations } from '../expectations/apply.ts';
 import type { Expectation } from '../expectations/file.ts';
 import { PROJECT_ROOT } from '../project-root.ts';
@@ -8,7 +8,7 @@ import { CollectReporter } from '../report/collect-reporter.ts';
 import { writeHar } from '../report/har.ts';
 import { writeJunit } from '../report/junit.ts';
 import { reportPath } from '../report/owned-files.ts';
-import { redactStrings } from '../report/redact-structured.ts';
+import { redactStrings } from '../redact/structured.ts';
 import type { Summary } from '../report/summary.ts';
 import { TerminalProgress } from '../report/terminal-progress.ts';
 import { exitLine, verdictLines } from '../report/terminal-verdict.ts';

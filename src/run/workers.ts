@@ -1,5 +1,5 @@
 import { availableParallelism, freemem } from 'node:os';
-import type { ProvidedTarget } from '../harness/provided.ts';
+import type { ProvidedTarget } from '../context/provided.ts';
 import type { RunLimits } from './plan.ts';
 
 /** Workers at least against a remote target, where they mostly wait (see defaultWorkers). */

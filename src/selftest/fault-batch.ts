@@ -1,6 +1,6 @@
 import { inject } from 'vitest';
 import { checkCopies, installCheckCopies, type CheckCopies } from '../harness/check-copies.ts';
-import type { ProvidedTarget } from '../harness/provided.ts';
+import type { ProvidedTarget } from '../context/provided.ts';
 
 /**
  * The self-test's batch of faults (fault-lane.ts): each check file is registered once per fault

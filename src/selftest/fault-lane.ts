@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SerializedError, Vitest } from 'vitest/node';
-import type { ProvidedTarget } from '../harness/provided.ts';
+import type { ProvidedTarget } from '../context/provided.ts';
 import { DEFAULT_MAX_BODY_BYTES } from '../http/client.ts';
 import type { FaultDefinition } from '../reference/fault-catalog.ts';
 import { createReferenceServer, type ReferenceServer } from '../reference/server.ts';

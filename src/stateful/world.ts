@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { CheckContext } from '../harness/check.ts';
-import { pollUntil } from '../harness/poll.ts';
+import { pollUntil } from '../context/poll.ts';
 import type { ApiClient } from '../http/client.ts';
 import type { Exchange } from '../http/exchange.ts';
 import type { JsonObject } from '../http/json.ts';

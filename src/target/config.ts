@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { makeRedactor } from '../http/redact.ts';
+import { makeRedactor } from '../redact/secrets.ts';
 import { ConfigError } from './config-error.ts';
 import type { Keyring } from './keyring-types.ts';
 import { assertRedactableKey, readKeyringFile } from './keyring.ts';

@@ -8,7 +8,7 @@ import {
   SLOW,
   type HeldState,
 } from './fixture-pages.ts';
-import { pollUntil } from '../harness/poll.ts';
+import { pollUntil } from '../context/poll.ts';
 import { startFixtureServer, type FixtureServer } from './fixture-server.ts';
 
 let server: FixtureServer;

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { MIN_SECRET_LENGTH } from '../http/redact.ts';
+import { MIN_SECRET_LENGTH } from '../redact/secrets.ts';
 import { ConfigError } from './config-error.ts';
 import { KEYRING_ROLES, type Keyring, type Role, type RouteProbe } from './keyring-types.ts';
 

@@ -5,7 +5,7 @@ import { expectStatus } from '../../src/checks/status.ts';
 import { check, type CheckContext } from '../../src/harness/check.ts';
 import { SESSION_ID } from '../../src/resources/assistants.ts';
 import { bodyOf, objectsIn, succeeded, type JsonObject } from '../../src/http/json.ts';
-import { pollUntil } from '../../src/harness/poll.ts';
+import { pollUntil } from '../../src/context/poll.ts';
 import { attachmentsOf, type KnowledgeSteps } from '../../src/resources/knowledge-steps.ts';
 import { runAttachmentTable } from '../../src/stateful/attachment-table.ts';
 import { expectAttachAnswer } from '../../src/stateful/commands/attach.ts';

@@ -6,7 +6,7 @@ import { expectSchema } from '../../src/checks/schema.ts';
 import { expectStatus } from '../../src/checks/status.ts';
 import { knowledgeBaseCreateBody } from '../../src/generate/knowledge.ts';
 import { check } from '../../src/harness/check.ts';
-import { pollUntil } from '../../src/harness/poll.ts';
+import { pollUntil } from '../../src/context/poll.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
 import { bodyOf, objectsIn, succeeded } from '../../src/http/json.ts';
 import { deleteKnowledgeBase } from '../../src/resources/knowledge-bases.ts';

@@ -2,7 +2,7 @@ import { describe, expect } from 'vitest';
 import { expectIngestUrlAnswer } from '../../src/checks/ingest-tier.ts';
 import { markerWord } from '../../src/generate/knowledge.ts';
 import { check } from '../../src/harness/check.ts';
-import { pollUntil } from '../../src/harness/poll.ts';
+import { pollUntil } from '../../src/context/poll.ts';
 import { bodyOf } from '../../src/http/json.ts';
 import { ARTICLE, CHANGING, SCRIPT_RENDERED } from '../../src/target/fixture-pages.ts';
 import { fetchCount, pageUrl } from '../../src/resources/fixture-site.ts';

@@ -15,7 +15,7 @@ import { expectStatus } from '../../src/checks/status.ts';
 import { TXT_FILE } from '../../src/generate/fixture-sentences.ts';
 import { autoRefreshBody, markedSentence, markerWord } from '../../src/generate/knowledge.ts';
 import { check, type CheckContext } from '../../src/harness/check.ts';
-import { pollUntil } from '../../src/harness/poll.ts';
+import { pollUntil } from '../../src/context/poll.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
 import { bodyOf } from '../../src/http/json.ts';
 import { CHANGING, HELD } from '../../src/target/fixture-pages.ts';

@@ -10,7 +10,7 @@ import { isWrite, loadOperationIndexSync, loadSpec, type Spec } from '../../spec
 import { sweepLedger } from '../ledger-sweep.ts';
 import { ledgerFile, LedgerWriter, readLedger } from '../ledger.ts';
 import { findLeftovers, prefixPattern } from '../leftovers.ts';
-import { PAGED_ROUTES } from '../input-rule-subjects.ts';
+import { PAGED_ROUTES } from '../../rules/subjects.ts';
 import { prepareRequest } from '../operation-requests.ts';
 import type { Bench, ResourceKind } from './kind.ts';
 import { COLLECTIONS, KindRegistry, RESOURCE_KINDS } from './registry.ts';

@@ -3,7 +3,7 @@ import { DEFAULT_INTERVAL_DAYS, expectIntervalDays } from '../../checks/auto-ref
 import { ConformanceFailure } from '../../checks/failure.ts';
 import { expectSchema } from '../../checks/schema.ts';
 import { expectStatus } from '../../checks/status.ts';
-import { pollUntil } from '../../harness/poll.ts';
+import { pollUntil } from '../../context/poll.ts';
 import type { Exchange } from '../../http/exchange.ts';
 import { bodyOf, objectsIn, type JsonObject } from '../../http/json.ts';
 import { attachmentsOf, autoRefreshOf, type QueryAnswer } from '../../resources/knowledge-steps.ts';

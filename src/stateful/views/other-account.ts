@@ -12,7 +12,7 @@ import { expect } from 'vitest';
 import { stableErrorSummary } from '../../checks/stable-summary.ts';
 import type { ApiClient, QueryValue } from '../../http/client.ts';
 import { bodyOf, isObject } from '../../http/json.ts';
-import { pollUntil } from '../../harness/poll.ts';
+import { pollUntil } from '../../context/poll.ts';
 import { getAssistant } from '../../resources/assistants.ts';
 import { getPlugin } from '../../resources/plugins.ts';
 import type { AccountModel } from '../model.ts';

@@ -1,4 +1,4 @@
-import type { Exchange } from '../http/exchange.ts';
+import type { Exchange } from './exchange.ts';
 
 function headerList(headers: Record<string, string>): { name: string; value: string }[] {
   return Object.entries(headers).map(([name, value]) => ({ name, value }));

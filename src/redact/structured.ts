@@ -1,4 +1,4 @@
-import type { Redactor } from '../http/redact.ts';
+import type { Redactor } from './secrets.ts';
 
 /**
  * Fields whose values are the reports' own vocabulary (an outcome, an Allure stage, an id, a file

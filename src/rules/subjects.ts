@@ -1,4 +1,4 @@
-import type { Attempt, PagedRoute, ViewReading } from '../checks/input-rules.ts';
+import type { Attempt, PagedRoute, ViewReading } from './judge.ts';
 import type { InputCase } from '../generate/input-rules.ts';
 import { uniqueWord } from '../generate/identity.ts';
 import type { CheckContext } from '../harness/check.ts';
@@ -6,20 +6,20 @@ import type { ApiClient, CallInput } from '../http/client.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { bodyOf, isObject, objectsIn, succeeded, type JsonObject } from '../http/json.ts';
 import { ARTICLE } from '../target/fixture-pages.ts';
-import { createAssistant, SESSION_ID } from './assistants.ts';
-import { inBatches } from './batch.ts';
-import { ALL_PLATFORMS, assistantDrafter, pluginBody } from './drafts.ts';
-import { fixtureFilePart, pageUrl } from './fixture-site.ts';
+import { createAssistant, SESSION_ID } from '../resources/assistants.ts';
+import { inBatches } from '../resources/batch.ts';
+import { ALL_PLATFORMS, assistantDrafter, pluginBody } from '../resources/drafts.ts';
+import { fixtureFilePart, pageUrl } from '../resources/fixture-site.ts';
 import type { FilePart } from '../http/client.ts';
 import { UPLOADABLE_FILES } from '../generate/fixture-sentences.ts';
-import { trackKnowledgeBase } from './knowledge-bases.ts';
-import { ASSISTANT } from './kinds/assistant.ts';
-import { trackOne } from './kinds/create.ts';
-import type { Listing } from './kinds/kind.ts';
-import { COLLECTIONS } from './kinds/registry.ts';
-import { PLUGIN } from './kinds/plugin.ts';
-import { createPlugin } from './plugins.ts';
-import { baseWithVerbatimMatches } from './verbatim-base.ts';
+import { trackKnowledgeBase } from '../resources/knowledge-bases.ts';
+import { ASSISTANT } from '../resources/kinds/assistant.ts';
+import { trackOne } from '../resources/kinds/create.ts';
+import type { Listing } from '../resources/kinds/kind.ts';
+import { COLLECTIONS } from '../resources/kinds/registry.ts';
+import { PLUGIN } from '../resources/kinds/plugin.ts';
+import { createPlugin } from '../resources/plugins.ts';
+import { baseWithVerbatimMatches } from '../resources/verbatim-base.ts';
 
 /**
  * The subjects of the input-rule cases (src/generate/input-rules.ts): what each operation's case

@@ -1,14 +1,14 @@
 import { describe } from 'vitest';
-import { expectScopeDenied } from '../checks/error-body.ts';
-import { expectNotRefusedForScope, expectScopeGateRefusal, refusalCode } from '../checks/refusal.ts';
-import { expectRejected } from '../checks/rejection.ts';
-import { expectSchema } from '../checks/schema.ts';
-import { expectStatus } from '../checks/status.ts';
-import { check, type CheckContext } from '../harness/check.ts';
-import { scopeMatrixCells, type ScopeCell } from './matrix.ts';
-import { loadOperationIndexSync, successStatus, type Module } from '../spec/openapi.ts';
-import { loadCatalog } from '../spec/requirements.ts';
-import { prepareRequest } from '../resources/operation-requests.ts';
+import { expectScopeDenied } from '../../src/checks/error-body.ts';
+import { expectNotRefusedForScope, expectScopeGateRefusal, refusalCode } from '../../src/checks/refusal.ts';
+import { expectRejected } from '../../src/checks/rejection.ts';
+import { expectSchema } from '../../src/checks/schema.ts';
+import { expectStatus } from '../../src/checks/status.ts';
+import { check, type CheckContext } from '../../src/harness/check.ts';
+import { scopeMatrixCells, type ScopeCell } from '../../src/scope/matrix.ts';
+import { loadOperationIndexSync, successStatus, type Module } from '../../src/spec/openapi.ts';
+import { loadCatalog } from '../../src/spec/requirements.ts';
+import { prepareRequest } from '../../src/resources/operation-requests.ts';
 
 /** One cell: the request with the cell's role, judged as src/scope/matrix.ts expects. */
 async function runCell(cell: ScopeCell, context: CheckContext): Promise<void> {

@@ -1,4 +1,4 @@
-import type { Redactor } from '../http/redact.ts';
+import type { Redactor } from './secrets.ts';
 
 /**
  * Routes everything the process prints through the redactor, so that no key reaches the terminal

@@ -3,7 +3,7 @@ import type { InputCase } from '../generate/input-rules.ts';
 import type { CheckContext } from '../harness/check.ts';
 import type { Exchange } from '../http/exchange.ts';
 import type { Spec } from '../spec/openapi.ts';
-import { judgeQueryCase } from './input-rules.ts';
+import { judgeQueryCase } from './judge.ts';
 
 /** A list route of its own name (schema.ts caches validators by operation), any 200 body valid. */
 const spec = { operation: () => ({ responses: { '200': true } }) } as unknown as Spec;

@@ -5,7 +5,7 @@ import {
   REDACTED_KEY,
   REDACTED_SHARE_TOKEN,
   redactShareTokens,
-} from './redact.ts';
+} from './secrets.ts';
 
 describe('makeRedactor', () => {
   it('replaces known secrets even when they do not look like keys', () => {

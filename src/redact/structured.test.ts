@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { makeRedactor, REDACTED_KEY, REDACTED_SHARE_TOKEN } from '../http/redact.ts';
-import { redactJsonText, redactStrings } from './redact-structured.ts';
+import { makeRedactor, REDACTED_KEY, REDACTED_SHARE_TOKEN } from './secrets.ts';
+import { redactJsonText, redactStrings } from './structured.ts';
 
 describe('redactStrings', () => {
   it('redacts string values, never field names, numbers or the reports’ own vocabulary', () => {

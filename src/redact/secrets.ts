@@ -68,7 +68,7 @@ export function redactShareTokens(text: string): string {
 /**
  * Replaces every known secret, and anything shaped like an API key, with {@link REDACTED_KEY};
  * and, unless told otherwise, every share-link token with {@link REDACTED_SHARE_TOKEN}. It works on
- * plain text: serialised formats are redacted string by string (src/report/redact-structured.ts),
+ * plain text: serialised formats are redacted string by string (src/redact/structured.ts),
  * never as raw text, so that no replacement can break their syntax.
  */
 export function makeRedactor(secrets: readonly string[], options: RedactorOptions = {}): Redactor {
