@@ -6,9 +6,9 @@ import type { ApiClient, CallInput } from '../http/client.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { bodyOf, isObject, objectsIn, succeeded, type JsonObject } from '../http/json.ts';
 import { ARTICLE } from '../target/fixture-pages.ts';
-import { createAssistant, SESSION_ID } from '../resources/assistants.ts';
+import { SESSION_ID } from '../resources/assistants.ts';
 import { inBatches } from '../resources/batch.ts';
-import { ALL_PLATFORMS, assistantDrafter, pluginBody } from '../resources/drafts.ts';
+import { ALL_PLATFORMS, assistantDrafter, pluginBody, searchableOverrides } from '../resources/drafts.ts';
 import { fixtureFilePart, pageUrl } from '../resources/fixture-site.ts';
 import type { FilePart } from '../http/client.ts';
 import { UPLOADABLE_FILES } from '../generate/fixture-sentences.ts';
@@ -18,7 +18,6 @@ import { trackOne } from '../resources/kinds/create.ts';
 import type { Listing } from '../resources/kinds/kind.ts';
 import { COLLECTIONS } from '../resources/kinds/registry.ts';
 import { PLUGIN } from '../resources/kinds/plugin.ts';
-import { createPlugin } from '../resources/plugins.ts';
 import { baseWithVerbatimMatches } from '../resources/verbatim-base.ts';
 
 /**
@@ -247,12 +246,7 @@ const createPersona = creating({
 
 const updatePersona: Sender = async (context, rule) => {
   const client = context.as('full');
-  const draft = await assistantDrafter(client, context.spec, context.prefix);
-  const { customPersonaId } = await createAssistant(
-    client,
-    context.tracker,
-    draft({ os: ['nt'], ...rule.context }),
-  );
+  const { customPersonaId } = await context.make().assistant({ os: ['nt'], ...rule.context });
   const body = withCase({ personaId: customPersonaId }, { ...rule, context: {} });
   if (rule.absent) body.name = `${context.prefix} renamed`;
   const exchange = await client.call('updatePersona', { body });
@@ -268,7 +262,7 @@ const createPlugin_ = creating({
 
 const updatePlugin: Sender = async (context, rule) => {
   const client = context.as('full');
-  const { title } = await createPlugin(client, context.tracker, pluginBody(context.spec, context.prefix));
+  const { title } = await context.make().plugin();
   const body = withCase({ title }, rule);
   if (rule.absent) body.name = `${context.prefix} renamed`;
   const exchange = await client.call('updatePlugin', { body });
@@ -425,26 +419,14 @@ const PAGED_ITEMS = 2;
 
 function pagedWord(context: CheckContext): Promise<string> {
   return context.shared('input-rules paged items', async () => {
-    const client = context.as('full');
+    const make = context.make();
     const word = uniqueWord(context.prefix);
-    const draft = await assistantDrafter(client, context.spec, context.prefix);
     const numbers = Array.from({ length: PAGED_ITEMS }, (_, n) => n);
     await inBatches(numbers, PAGED_ITEMS, (n) =>
-      createAssistant(client, context.tracker, draft({ name: `${context.prefix} ${word} ${n}`, os: ['nt'] })),
+      make.assistant({ name: `${context.prefix} ${word} ${n}`, os: ['nt'] }),
     );
     await inBatches(numbers, PAGED_ITEMS, (n) =>
-      createPlugin(
-        client,
-        context.tracker,
-        pluginBody(context.spec, context.prefix, {
-          title: `${word}_${n}`,
-          name: word,
-          tags: [word],
-          human_description: word,
-          ai_description: word,
-          isPublic: true,
-        }),
-      ),
+      make.plugin(searchableOverrides(word, { title: `${word}_${n}` })),
     );
     return word;
   });

@@ -1,3 +1,5 @@
+import { PLUGIN } from '../../src/resources/kinds/plugin.ts';
+import { getPlugin } from '../../src/resources/plugins.ts';
 import { describe, expect } from 'vitest';
 import { ConformanceFailure } from '../../src/checks/failure.ts';
 import {
@@ -14,7 +16,6 @@ import { check, type CheckContext } from '../../src/harness/check.ts';
 import type { QueryValue } from '../../src/http/client.ts';
 import { bodyOf, isObject } from '../../src/http/json.ts';
 import { searchablePluginBody } from '../../src/resources/drafts.ts';
-import { createPlugin, getPlugin } from '../../src/resources/plugins.ts';
 
 /**
  * Account A's plugins as account B (`other`) sees them through a history: A creates a private and
@@ -118,7 +119,7 @@ describe("plugin catalogs across accounts — A's history, B's views", () => {
       ] as const) {
         const title = `${word}_${key}`;
         const body = searchablePluginBody(ctx.spec, ctx.prefix, word, { title, isPublic, os: [...os] });
-        forget.set(title, (await createPlugin(a, ctx.tracker, body)).forget);
+        forget.set(title, (await ctx.make().create(PLUGIN, body)).forget);
         c.live.set(title, {
           title,
           name: word,

@@ -1,3 +1,4 @@
+import { KNOWLEDGE_BASE } from '../../src/resources/kinds/knowledge-base.ts';
 import { describe, expect } from 'vitest';
 import { expectSchema } from '../../src/checks/schema.ts';
 import { expectStatus } from '../../src/checks/status.ts';
@@ -5,7 +6,6 @@ import { check } from '../../src/harness/check.ts';
 import { getAssistant, readAssistant, SESSION_ID, trackAssistant } from '../../src/resources/assistants.ts';
 import { ALL_PLATFORMS } from '../../src/resources/drafts.ts';
 import { bodyOf, objectsIn } from '../../src/http/json.ts';
-import { createKnowledgeBase } from '../../src/resources/knowledge-bases.ts';
 import { findInCollection } from '../../src/resources/pages.ts';
 
 /** The kbIds of get's attached_kbs. */
@@ -49,7 +49,7 @@ describe('deletePersona — DELETE /persona/enterprise/deletePersona/{sessionId}
     async (ctx) => {
       const client = ctx.as('full');
       const { body, ...created } = await ctx.make().assistant();
-      const { kbId } = await createKnowledgeBase(client, ctx.tracker, {
+      const { id: kbId } = await ctx.make().create(KNOWLEDGE_BASE, {
         name: `${ctx.prefix} attached to a deleted assistant`,
       });
       expectStatus(

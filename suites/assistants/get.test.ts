@@ -1,3 +1,4 @@
+import { KNOWLEDGE_BASE } from '../../src/resources/kinds/knowledge-base.ts';
 import { describe, expect } from 'vitest';
 import { expectSchema } from '../../src/checks/schema.ts';
 import { stableErrorSummary } from '../../src/checks/stable-summary.ts';
@@ -12,7 +13,6 @@ import {
 } from '../../src/resources/assistants.ts';
 import { withoutOptionalFields } from '../../src/resources/drafts.ts';
 import { bodyOf, isObject } from '../../src/http/json.ts';
-import { createKnowledgeBase } from '../../src/resources/knowledge-bases.ts';
 import { pluginObjectId } from '../../src/resources/plugins.ts';
 
 const GET = { operations: ['getPersona'] };
@@ -106,7 +106,7 @@ describe('getPersona — POST /persona/enterprise/getPersona/{sessionId}/{person
     async (ctx) => {
       const client = ctx.as('full');
       const { customPersonaId } = await ctx.make().assistant();
-      const { kbId } = await createKnowledgeBase(client, ctx.tracker, { name: `${ctx.prefix} get attached` });
+      const { id: kbId } = await ctx.make().create(KNOWLEDGE_BASE, { name: `${ctx.prefix} get attached` });
       const attach = await client.call('attachKnowledgeBase', {
         path: { kbId, personaId: customPersonaId },
         body: { grounding_mode: 'strict', enabled: false },

@@ -1,3 +1,4 @@
+import { KNOWLEDGE_BASE } from '../../src/resources/kinds/knowledge-base.ts';
 import { describe, expect } from 'vitest';
 import { expectStatus } from '../../src/checks/status.ts';
 import { uniqueWord } from '../../src/generate/identity.ts';
@@ -11,7 +12,6 @@ import {
   type CreatedAssistant,
 } from '../../src/resources/assistants.ts';
 import { ALL_PLATFORMS } from '../../src/resources/drafts.ts';
-import { createKnowledgeBase } from '../../src/resources/knowledge-bases.ts';
 import { findInCollection } from '../../src/resources/pages.ts';
 import { catalogVoiceIds } from '../../src/resources/voices.ts';
 import { judgeViews, type Member, type Views } from './history-views.ts';
@@ -190,7 +190,7 @@ async function followHistory(ctx: CheckContext, views: Views): Promise<void> {
   moved.os = ['android'];
   // Attached to an assistant no update touches: only the attach changes what it shows.
   const attached = members[2]!;
-  const { kbId } = await createKnowledgeBase(client, ctx.tracker, { name: `${ctx.prefix} history base` });
+  const { id: kbId } = await ctx.make().create(KNOWLEDGE_BASE, { name: `${ctx.prefix} history base` });
   expectStatus(
     await client.call('attachKnowledgeBase', { path: { kbId, personaId: attached.id }, body: {} }),
     200,
