@@ -14,8 +14,10 @@ import { join } from 'node:path';
  *   long), also for its set-up and clean-up;
  * - no vitest verdict on a run of no test: a run that executed no check exits 2 by the suite's
  *   own judgement (exitCodeOf), whatever vitest thinks of it.
+ * `measure` (the bench's phases, src/run/phases.ts): each file's worker heap and first imports are
+ * kept in its diagnostic; nothing of it is printed.
  */
-export function checkFilesOptions(root: string): CliOptions {
+export function checkFilesOptions(root: string, measure = false): CliOptions {
   return {
     config: false,
     root,
@@ -31,6 +33,8 @@ export function checkFilesOptions(root: string): CliOptions {
       // seems to have changed, and a unit test's root in a temporary directory has none, so one
       // cache shared with it was cleared under the feet of every other run writing to it.
       fsModuleCachePath: join(root, 'node_modules', '.cache', 'assistant-api-conformance', 'vitest'),
+      ...(measure ? { importDurations: { limit: 10_000, print: false } } : {}),
     },
+    ...(measure ? { logHeapUsage: true } : {}),
   };
 }
