@@ -1,11 +1,13 @@
 import type { CliOptions } from 'vitest/node';
 import { join } from 'node:path';
+import { leanThreads } from './thread-pool.ts';
 
 /**
  * What every vitest instance running the check files shares (a run, a self-test lane, the check
  * index), whatever it adds:
  * - worker threads sharing their modules between files (isolate: false): the spec is loaded and
  *   its schemas compiled once per worker, not once per file (a full run took a minute before);
+ *   vitest's own threads but for a smaller young generation in each (thread-pool.ts says why);
  * - each check file's transformed modules kept on disk between runs (vitest's fsModuleCache,
  *   keyed by the file's content): the main thread no longer transforms some 250 TypeScript
  *   modules for every run, which took a full run's workers 1.5 s of waiting and the process
@@ -22,7 +24,7 @@ export function checkFilesOptions(root: string, measure = false): CliOptions {
     config: false,
     root,
     watch: false,
-    pool: 'threads',
+    pool: leanThreads(),
     isolate: false,
     testTimeout: 120_000,
     hookTimeout: 120_000,
