@@ -30,11 +30,17 @@ describe('workerOf', () => {
   const first = new Map([
     ['a', 1.5],
     ['b', 2],
+    ['d', 0.5],
   ]);
 
   it('puts a file in the worker whose imports so far its own list extends', () => {
     const other = new Map([['a', 1.25]]);
     expect(workerOf([other, first], new Map([...first, ['c', 3]]))).toBe(1);
+  });
+
+  it('lets a setup file, run again for each file, take another time', () => {
+    const next = new Map([...first, ['a', 0.25], ['c', 3]]);
+    expect(workerOf([new Map([['z', 1]]), first], next)).toBe(1);
   });
 
   it('starts a new worker when no list is extended time for time', () => {
