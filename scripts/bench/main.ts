@@ -12,6 +12,8 @@ import { startLatencyProxy } from './latency-proxy.ts';
 import { describeMachine } from './machine.ts';
 import { failedChecks, readRecording } from './recording.ts';
 import { replay } from './replay.ts';
+import { PHASES_ENV, type PhasesReport } from '../../src/run/phases.ts';
+import { phaseRows, readPhases } from './phase-rows.ts';
 import { PROJECT_ROOT, runConformance } from './run-cli.ts';
 import { figureRows, type Figures } from './figure-rows.ts';
 import { renderTable } from './table.ts';
@@ -24,6 +26,18 @@ Times the conformance suite on this machine, three ways, and prints one table:
   1. a full run against the embedded reference (wall time, vitest's import/tests split, requests/s);
   2. its recorded requests replayed raw with undici against a fresh reference: the harness overhead;
   3. a run through a local proxy adding ${ADDED_LATENCY_MS} ms to every request, against its critical-path bound.
+Then, for the embedded run and the +${ADDED_LATENCY_MS} ms run, where each went (the run writes phases.json
+into its report dir when ${PHASES_ENV}=1 is set, as the bench does; nothing of it otherwise):
+  - the main thread's phases in order (CLI start, reference start, spec load, preflight, vitest
+    start, the check files, each report, the close), each with its time, the process's resident
+    memory after it and its peak so far;
+  - each worker thread: the modules it loaded (vitest's import times, by package or src/ directory)
+    and its heap at most (vitest's logHeapUsage);
+  - the 5 costliest check files (import and checks) and the sum over all.
+What a worker spends its CPU on beyond imports (ajv compiling schemas, faker, fast-check): profile
+a run, e.g. \`node --cpu-prof --cpu-prof-dir DIR bin/conformance.js run\` (vitest passes the flag
+to its worker threads: one .cpuprofile per thread, open in Chrome's DevTools), or --heap-prof for
+what each thread holds at its end.
 Takes a few minutes. Not a test: nothing is asserted.
   --json          print the figures as JSON instead of the table
   --workers N     the latency run's --workers (default: the run's own default)
@@ -57,13 +71,21 @@ function parseFlags(argv: string[]): BenchFlags {
 const round = (value: number, digits = 0): number => Number(value.toFixed(digits));
 const say = (line: string): void => void process.stderr.write(`bench: ${line}\n`);
 
-async function bench(cleanup: Cleanup, flags: BenchFlags): Promise<Figures> {
+/** Each full run's phases, as src/run/phases.ts recorded them. */
+interface RunPhases {
+  embedded: PhasesReport;
+  latency: PhasesReport;
+}
+
+async function bench(cleanup: Cleanup, flags: BenchFlags): Promise<{ figures: Figures; phases: RunPhases }> {
   const machine = describeMachine(PROJECT_ROOT);
   const tmp = await cleanup.tempDir();
 
   say('1/3 full run against the embedded reference …');
   const embeddedDir = join(tmp, 'embedded');
-  const embedded = await runConformance(['run', '--report-dir', embeddedDir], cleanup);
+  const phasesEnv = { [PHASES_ENV]: '1' };
+  const embedded = await runConformance(['run', '--report-dir', embeddedDir], cleanup, phasesEnv);
+  const embeddedPhases = await readPhases(embeddedDir);
   for (const failure of await failedChecks(embeddedDir)) say(`the embedded run failed ${failure}`);
   const recorded = await readRecording(embeddedDir);
   const embeddedTestsMs = embedded.vitest.parts.tests ?? Number.NaN;
@@ -105,7 +127,9 @@ async function bench(cleanup: Cleanup, flags: BenchFlags): Promise<Figures> {
       ...(flags.workers !== undefined ? ['--workers', flags.workers] : []),
     ],
     cleanup,
+    phasesEnv,
   );
+  const latencyPhases = await readPhases(latencyDir);
   for (const failure of await failedChecks(latencyDir))
     say(`the +${ADDED_LATENCY_MS} ms run failed ${failure}`);
   const latencyRecording = await readRecording(latencyDir);
@@ -119,49 +143,52 @@ async function bench(cleanup: Cleanup, flags: BenchFlags): Promise<Figures> {
   const latencyTestsMs = latency.vitest.parts.tests ?? Number.NaN;
 
   return {
-    machine,
-    embedded: {
-      wallMs: round(embedded.wallMs),
-      exitCode: embedded.exitCode,
-      ...(embedded.peakRssBytes !== undefined ? { peakRssBytes: embedded.peakRssBytes } : {}),
-      vitestMs: round(embedded.vitest.wallMs),
-      vitestPartsMs: embedded.vitest.parts,
-      requests,
-      checkFiles: recorded.files,
-      unmappedPages: recorded.unmappedPages,
-      peakFilesInFlight: width,
-      requestSpanMs: recorded.spanMs,
-      requestsPerSecondOverVitest: round(requests / (embedded.vitest.wallMs / 1000), 1),
-      requestsPerSecondOverWall: round(requests / (embedded.wallMs / 1000), 1),
+    figures: {
+      machine,
+      embedded: {
+        wallMs: round(embedded.wallMs),
+        exitCode: embedded.exitCode,
+        ...(embedded.peakRssBytes !== undefined ? { peakRssBytes: embedded.peakRssBytes } : {}),
+        vitestMs: round(embedded.vitest.wallMs),
+        vitestPartsMs: embedded.vitest.parts,
+        requests,
+        checkFiles: recorded.files,
+        unmappedPages: recorded.unmappedPages,
+        peakFilesInFlight: width,
+        requestSpanMs: recorded.spanMs,
+        requestsPerSecondOverVitest: round(requests / (embedded.vitest.wallMs / 1000), 1),
+        requestsPerSecondOverWall: round(requests / (embedded.wallMs / 1000), 1),
+      },
+      replay: {
+        wallMs: round(replayed.wallMs),
+        summedFileMs: round(replayed.summedFileMs),
+        filesAtATime: width,
+        answers: replayed.answers,
+        harnessOverhead: round(overhead, 3),
+        harnessOverheadWall: round(overheadWall, 3),
+      },
+      latency: {
+        addedMs: ADDED_LATENCY_MS,
+        wallMs: round(latency.wallMs),
+        exitCode: latency.exitCode,
+        ...(latency.peakRssBytes !== undefined ? { peakRssBytes: latency.peakRssBytes } : {}),
+        vitestMs: round(latency.vitest.wallMs),
+        vitestPartsMs: latency.vitest.parts,
+        requests: latencyRecording.requests.length,
+        checkFiles: latencyRecording.files,
+        unmappedPages: latencyRecording.unmappedPages,
+        peakFilesInFlight: latencyWidth,
+        criticalPath: { ...critical, boundMs },
+        wallOverBound: round(latency.wallMs / boundMs, 3),
+        testsOverBound: round(latencyTestsMs / boundMs, 3),
+        summedBoundMs,
+        testsOverSummedBound: round(latencyTestsMs / summedBoundMs, 3),
+        workersBoundMs: round(workersBoundMs),
+        vitestOverWorkersBound: round(latency.vitest.wallMs / workersBoundMs, 3),
+        chainDefinition: CHAIN_DEFINITION,
+      },
     },
-    replay: {
-      wallMs: round(replayed.wallMs),
-      summedFileMs: round(replayed.summedFileMs),
-      filesAtATime: width,
-      answers: replayed.answers,
-      harnessOverhead: round(overhead, 3),
-      harnessOverheadWall: round(overheadWall, 3),
-    },
-    latency: {
-      addedMs: ADDED_LATENCY_MS,
-      wallMs: round(latency.wallMs),
-      exitCode: latency.exitCode,
-      ...(latency.peakRssBytes !== undefined ? { peakRssBytes: latency.peakRssBytes } : {}),
-      vitestMs: round(latency.vitest.wallMs),
-      vitestPartsMs: latency.vitest.parts,
-      requests: latencyRecording.requests.length,
-      checkFiles: latencyRecording.files,
-      unmappedPages: latencyRecording.unmappedPages,
-      peakFilesInFlight: latencyWidth,
-      criticalPath: { ...critical, boundMs },
-      wallOverBound: round(latency.wallMs / boundMs, 3),
-      testsOverBound: round(latencyTestsMs / boundMs, 3),
-      summedBoundMs,
-      testsOverSummedBound: round(latencyTestsMs / summedBoundMs, 3),
-      workersBoundMs: round(workersBoundMs),
-      vitestOverWorkersBound: round(latency.vitest.wallMs / workersBoundMs, 3),
-      chainDefinition: CHAIN_DEFINITION,
-    },
+    phases: { embedded: embeddedPhases, latency: latencyPhases },
   };
 }
 
@@ -181,9 +208,17 @@ async function main(): Promise<number> {
   const cleanup = new Cleanup();
   cleanup.install();
   try {
-    const figures = await bench(cleanup, flags);
-    if (flags.json) console.log(JSON.stringify(figures, null, 2));
-    else console.log(`${renderTable(figureRows(figures))}\n\n${CHAIN_DEFINITION}`);
+    const { figures, phases } = await bench(cleanup, flags);
+    if (flags.json) console.log(JSON.stringify({ ...figures, phases }, null, 2));
+    else
+      console.log(
+        [
+          renderTable(figureRows(figures)),
+          CHAIN_DEFINITION,
+          `Where the embedded run went:\n${renderTable(phaseRows(phases.embedded))}`,
+          `Where the +${ADDED_LATENCY_MS} ms run went (a base URL):\n${renderTable(phaseRows(phases.latency))}`,
+        ].join('\n\n'),
+      );
     return 0;
   } catch (error) {
     if (!cleanup.stopping) console.error(`bench: ${(error as Error).message}`);

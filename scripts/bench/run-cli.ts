@@ -62,8 +62,12 @@ function parseVitestDuration(output: string): VitestDuration {
  * `conformance <args>` from the project root. Exit 0 and 1 (a check failed) are runs that
  * happened; anything else is an error carrying the end of the run's output.
  */
-export async function runConformance(args: readonly string[], cleanup: Cleanup): Promise<CliRun> {
-  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
+export async function runConformance(
+  args: readonly string[],
+  cleanup: Cleanup,
+  extraEnv: NodeJS.ProcessEnv = {},
+): Promise<CliRun> {
+  const env: NodeJS.ProcessEnv = { ...process.env, ...extraEnv, NO_COLOR: '1' };
   // FORCE_COLOR wins over NO_COLOR in vitest's colours; the parser strips ANSI codes anyway.
   delete env.FORCE_COLOR;
   const started = performance.now();

@@ -13,7 +13,9 @@ import { startFixtureServer, type FixtureServer } from '../target/fixture-server
 import { keyringSecrets } from '../target/keyring.ts';
 import { dryRunLines } from './dry-run.ts';
 import type { RunPlan } from './plan.ts';
+import { PhaseRecorder } from './phases.ts';
 import { providedTarget } from './provided-target.ts';
+import { PROJECT_ROOT } from '../project-root.ts';
 import { formatDuration } from './quantities.ts';
 import { CheckSinks, exchangeLogDir, printRunEnd, writeExchanges, writeReports } from './sinks.ts';
 import { checkReferenceChoices, checkTargetReady, startTarget } from './start.ts';
@@ -54,11 +56,12 @@ interface Started {
   stop: RunStop;
   /** Set once the run has an id: what a second Ctrl-C prints. */
   setLastWords: (words: () => string) => void;
+  phases: PhaseRecorder;
 }
 
 /** Runs the selected checks on a started target, cleans up by ledger, writes every report. */
 async function runStarted(plan: RunPlan, run: Started): Promise<RunResult> {
-  const { target, redact, stop } = run;
+  const { target, redact, stop, phases } = run;
   const { reportDir } = plan.sinks;
   const runId = newRunId();
   const workers = workersOf(plan.limits, target.embedded);
@@ -101,39 +104,45 @@ async function runStarted(plan: RunPlan, run: Started): Promise<RunResult> {
       maxWorkers: workers,
       ...(plan.bail ? { bail: 1 } : {}),
       provide: { target: provided, ...(selection ? { selection } : {}) },
-      reporters: sinks.reporters,
+      reporters: [...sinks.reporters, ...phases.reporters()],
+      ...(phases.enabled ? { measure: true } : {}),
     },
     stop,
+    phases,
   );
   const stoppedBy = stop.reason;
   if (stoppedBy !== undefined) await awaitCreatesInFlight(ledger);
-  await vitest.close();
-  const allureProblem = await sinks.flush();
+  await phases.time('vitest close', () => vitest.close());
+  const allureProblem = await phases.time('reports: Allure (what was left)', () => sinks.flush());
 
   // What the run created and did not delete (a stop, a failed cleanup) goes now, by ledger.
   const left = target.embedded
     ? 0
-    : await sweepLedgerFile(
-        readLedger(ledger),
-        accountClients(target.baseUrl, target.keyring, run.spec, plan.limits.requestTimeoutMs),
-        { out: (line) => console.log(`conformance: ${line}`), err: (line) => console.error(line) },
+    : await phases.time('sweep by ledger', () =>
+        sweepLedgerFile(
+          readLedger(ledger),
+          accountClients(target.baseUrl, target.keyring, run.spec, plan.limits.requestTimeoutMs),
+          { out: (line) => console.log(`conformance: ${line}`), err: (line) => console.error(line) },
+        ),
       );
   // The embedded reference goes with the run, and everything on it.
   if (target.embedded) removeLedger(ledger);
 
-  const built = await summarizeRun(plan, {
-    runId,
-    target,
-    collected: sinks.collect,
-    stoppedBy,
-    knownDeviations: run.knownDeviations,
-    problems: [
-      ...(left > 0 ? [`${left} resource(s) of this run could not be removed: ${cleanupLine()}`] : []),
-      ...(allureProblem !== undefined ? [allureProblem] : []),
-    ],
-  });
-  const summary = writeReports(reportDir, plan.certify ? certify(built) : built, redact, true);
-  writeExchanges(reportDir, summary, redact);
+  const built = await phases.time('reports: summary built', () =>
+    summarizeRun(plan, {
+      runId,
+      target,
+      collected: sinks.collect,
+      stoppedBy,
+      knownDeviations: run.knownDeviations,
+      problems: [
+        ...(left > 0 ? [`${left} resource(s) of this run could not be removed: ${cleanupLine()}`] : []),
+        ...(allureProblem !== undefined ? [allureProblem] : []),
+      ],
+    }),
+  );
+  const summary = writeReports(reportDir, plan.certify ? certify(built) : built, redact, true, phases);
+  phases.timeSync('reports: HAR', () => writeExchanges(reportDir, summary, redact));
   const interruptedBy = stoppedBy?.kind === 'signal' ? stoppedBy.signal : undefined;
   const exitCode = interruptedBy !== undefined ? signalExitCode(interruptedBy) : exitCodeOf(summary);
   printRunEnd(
@@ -172,19 +181,22 @@ export async function executeRun(plan: RunPlan): Promise<RunResult> {
   let running: RunningTarget | undefined;
   let fixtures: FixtureServer | undefined;
   let restoreOutput: (() => void) | undefined;
+  const phases = PhaseRecorder.fromEnv(PROJECT_ROOT);
+  phases.sinceStart('CLI start');
   try {
     if (plan.dryRun) return { exitCode: await printDryRun(plan) };
     checkReferenceChoices(plan.target);
     // Read before anything starts: a malformed file is exit 2 with one line, never a run it half excuses.
     const knownDeviations =
       plan.expectationsFile === undefined ? [] : loadExpectations(plan.expectationsFile);
-    running = await startTarget(plan.target);
+    running = await phases.time('reference start', () => startTarget(plan.target));
     failed.target = running.baseUrl;
     failed.redact = makeRedactor(keyringSecrets(running.keyring));
     restoreOutput = redactProcessOutput(failed.redact);
-    const spec = await loadSpec();
-    await checkTargetReady(plan, running, spec);
-    fixtures = await startFixtureServer(plan.target.fixtureHost);
+    const target = running;
+    const spec = await phases.time('spec load', () => loadSpec());
+    await phases.time('preflight', () => checkTargetReady(plan, target, spec));
+    fixtures = await phases.time('fixture server start', () => startFixtureServer(plan.target.fixtureHost));
     // Everything a run needs is known good: from here on this run's reports are being made, and no
     // earlier run's file may be read as one of them. Until here a failed start touched nothing.
     clearOwnedReports(plan.sinks.reportDir);
@@ -199,13 +211,18 @@ export async function executeRun(plan: RunPlan): Promise<RunResult> {
       setLastWords: (words) => {
         lastWords = words;
       },
+      phases,
     });
   } catch (error) {
     return { exitCode: endFailedRun(error, failed) };
   } finally {
     stop.disarm();
-    await fixtures?.close();
-    await running?.close();
+    await phases.time('close: fixture server, reference', async () => {
+      await fixtures?.close();
+      await running?.close();
+    });
     restoreOutput?.();
+    // A run that did not start writes no report: nor this one.
+    if (failed.started) phases.write(plan.sinks.reportDir);
   }
 }

@@ -13,6 +13,7 @@ import type { Summary } from '../report/summary.ts';
 import { TerminalProgress } from '../report/terminal-progress.ts';
 import { exitLine, verdictLines } from '../report/terminal-verdict.ts';
 import { writeSummaryReports } from '../report/write-reports.ts';
+import type { PhaseRecorder } from './phases.ts';
 import type { RunSinks } from './plan.ts';
 
 /**
@@ -24,10 +25,12 @@ export function writeReports(
   summary: Summary,
   redact: Redactor,
   withMatrix: boolean,
+  phases?: PhaseRecorder,
 ): Summary {
-  const clean = redactStrings(summary, redact);
-  writeSummaryReports(reportDir, clean, withMatrix);
-  writeJunit(reportDir, clean);
+  const time = <T>(name: string, work: () => T): T => (phases ? phases.timeSync(name, work) : work());
+  const clean = time('reports: redaction', () => redactStrings(summary, redact));
+  time('reports: summary.json, scope matrix, HTML', () => writeSummaryReports(reportDir, clean, withMatrix));
+  time('reports: JUnit', () => writeJunit(reportDir, clean));
   return clean;
 }
 

@@ -2,7 +2,7 @@ import { UnknownFaultError } from '../reference/faults.ts';
 import { certificationPrerequisites } from '../report/certification.ts';
 import type { Spec } from '../spec/openapi.ts';
 import { ConfigError } from '../target/config-error.ts';
-import { startEmbeddedTarget, type RunningTarget } from '../target/embedded.ts';
+import type { RunningTarget } from '../target/embedded.ts';
 import { keyringSecrets } from '../target/keyring.ts';
 import { preflight } from '../target/preflight.ts';
 import type { RunPlan, RunTarget } from './plan.ts';
@@ -27,6 +27,9 @@ export async function startTarget(target: RunTarget): Promise<RunningTarget> {
     `conformance: no base URL given: starting the embedded reference implementation${faults.length > 0 ? ` with faults ${faults.join(', ')}` : ''}${openPoints === undefined || openPoints === 'default' ? '' : ` (open points: ${openPoints})`}`,
   );
   try {
+    // Loaded only now: a run against a base URL never holds the reference's code and packages
+    // (fastify, the document parsers: about 40 MB of the process, npm run bench).
+    const { startEmbeddedTarget } = await import('../target/embedded.ts');
     return await startEmbeddedTarget({ faults, openPoints });
   } catch (error) {
     if (error instanceof UnknownFaultError) throw new ConfigError(error.message);
