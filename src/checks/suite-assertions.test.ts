@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { answered } from '../testing/exchanges.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { loadSpec, type Spec } from '../spec/openapi.ts';
 import { expectNotPlaintext } from './ciphertext.ts';
@@ -12,14 +13,7 @@ import { expectProperty, REPLAY_ENV } from './property.ts';
 import { expectRejected } from './rejection.ts';
 
 function exchange(status: number, json: unknown): Exchange {
-  return {
-    operationId: 'createPlugin',
-    label: 'createPlugin — test',
-    request: { method: 'POST', url: 'http://127.0.0.1/api/v1/x', headers: {} },
-    response: { status, headers: {}, text: JSON.stringify(json), json },
-    error: undefined,
-    durationMs: 1,
-  };
+  return answered(status, json, { operationId: 'createPlugin' });
 }
 
 let spec: Spec;
