@@ -2,11 +2,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildSummary, exitCodeOf, type SummaryCheck } from '../report/summary.ts';
+import { exitCodeOf, type SummaryCheck } from '../report/summary.ts';
 import { ConfigError } from '../target/config-error.ts';
 import { applyExpectations } from './apply.ts';
 import { loadExpectations, type Expectation } from './file.ts';
 import { starterExpectations } from './starter.ts';
+import { summaryCheck, summaryOf } from '../testing/summary-checks.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'expectations-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -18,17 +19,12 @@ function fileWith(name: string, text: string): string {
 }
 
 function check(id: string, outcome: SummaryCheck['outcome'], requirements = ['KB-ATTACH-04']): SummaryCheck {
-  const status =
-    outcome === 'skipped' ? 'skipped' : outcome === 'failed' || outcome === 'errored' ? 'failed' : 'passed';
-  return {
-    id,
+  return summaryCheck(id, outcome, {
     requirements,
-    status,
-    outcome,
     title: id,
     file: 'suites/x/y.test.ts',
     message: `${id} said so`,
-  };
+  });
 }
 
 function entry(fields: Partial<Expectation>): Expectation {
@@ -120,13 +116,7 @@ describe('applyExpectations', () => {
       expectation: { entry: 1, reason: 'tracked upstream' },
     });
     expect(warnings).toEqual([]);
-    const summary = buildSummary({
-      target: 't',
-      startedAt: new Date(0),
-      durationMs: 1,
-      checks,
-      harnessErrors: [],
-    });
+    const summary = summaryOf(checks);
     expect(exitCodeOf(summary)).toBe(0);
   });
 
@@ -136,13 +126,7 @@ describe('applyExpectations', () => {
     expect(checks[0]?.message).toMatch(
       /unexpected pass: expectations entry 1 .* but it passed; delete the entry/,
     );
-    const summary = buildSummary({
-      target: 't',
-      startedAt: new Date(0),
-      durationMs: 1,
-      checks,
-      harnessErrors: [],
-    });
+    const summary = summaryOf(checks);
     expect(exitCodeOf(summary)).toBe(1);
   });
 
@@ -179,18 +163,15 @@ describe('applyExpectations', () => {
 
 describe('starterExpectations', () => {
   it('lists every failed and errored check, and the file it prints excuses exactly those', () => {
-    const run = buildSummary({
-      target: 'http://127.0.0.1:1/api/v1',
-      startedAt: new Date('2026-11-25T07:00:00Z'),
-      durationMs: 1,
-      checks: [
+    const run = summaryOf(
+      [
         check('a.failed', 'failed'),
         check('a.errored', 'errored'),
         check('a.passed', 'passed'),
         check('a.skipped', 'skipped'),
       ],
-      harnessErrors: [],
-    });
+      { target: 'http://127.0.0.1:1/api/v1', startedAt: new Date('2026-11-25T07:00:00Z') },
+    );
     const path = fileWith('starter.yaml', starterExpectations(run));
     const entries = loadExpectations(path);
     expect(entries.map((e) => [e.check, e.expect])).toEqual([
