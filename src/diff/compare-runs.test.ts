@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Summary, SummaryCheck } from '../report/summary.ts';
 import { ConfigError } from '../target/config-error.ts';
-import { diffRuns, isUnchanged } from './compare-runs.ts';
+import { changesOf, diffRuns, isUnchanged } from './compare-runs.ts';
 import { renderMarkdown, renderText } from './render.ts';
 import { summaryCheck, summaryOf, transferGet, transferShare } from '../testing/summary-checks.ts';
 
@@ -16,6 +16,7 @@ describe('diffRuns', () => {
     const head = run([check('a', 'passed', { durationMs: 9 }), check('b', 'failed')]);
     const diff = diffRuns(base, head);
     expect(isUnchanged(diff)).toBe(true);
+    expect(changesOf(diff)).toEqual({});
     expect(renderText(diff)).toMatch(/nothing changed$/);
   });
 
@@ -92,6 +93,7 @@ describe('diffRuns', () => {
     const diff = diffRuns(base, run([check('a', 'skipped', { message: 'the keyring has no "other" key' })]));
     expect(diff.coverageLost).toEqual([{ requirement: 'REQ-a', kind: 'requirement', checks: ['a'] }]);
     expect(isUnchanged(diff)).toBe(false);
+    expect(Object.keys(changesOf(diff))).toEqual(['newlySkipped', 'coverageLost']);
     expect(renderText(diff)).toContain(
       'Coverage lost (exercised in the base, by no check of the head): 1\n  REQ-a (no check citing it ran; before: a)',
     );
