@@ -1,22 +1,14 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { exitCodeOf, type SummaryCheck } from '../report/summary.ts';
 import { ConfigError } from '../target/config-error.ts';
 import { applyExpectations } from './apply.ts';
 import { loadExpectations, type Expectation } from './file.ts';
 import { starterExpectations } from './starter.ts';
 import { summaryCheck, summaryOf } from '../testing/summary-checks.ts';
+import { scratchFolder } from '../testing/scratch-folder.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'expectations-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-function fileWith(name: string, text: string): string {
-  const path = join(dir, name);
-  writeFileSync(path, text);
-  return path;
-}
+const { dir, file: fileWith } = scratchFolder('expectations-');
 
 function check(id: string, outcome: SummaryCheck['outcome'], requirements = ['KB-ATTACH-04']): SummaryCheck {
   return summaryCheck(id, outcome, {
