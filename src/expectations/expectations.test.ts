@@ -7,6 +7,7 @@ import { loadExpectations, type Expectation } from './file.ts';
 import { starterExpectations } from './starter.ts';
 import { summaryCheck, summaryOf } from '../testing/summary-checks.ts';
 import { scratchFolder } from '../testing/scratch-folder.ts';
+import { thrownBy } from '../testing/thrown.ts';
 
 const { dir, file: fileWith } = scratchFolder('expectations-');
 
@@ -78,16 +79,10 @@ describe('loadExpectations', () => {
     ['extra.yaml', 'expectations: []\nversion: 2\n', /unknown field "version" beside "expectations"/],
   ])('%s: one line naming the file, the entry and the problem', (name, text, message) => {
     const path = fileWith(name, text);
-    let thrown: unknown;
-    try {
-      loadExpectations(path);
-    } catch (error) {
-      thrown = error;
-    }
-    expect(thrown).toBeInstanceOf(ConfigError);
-    expect((thrown as Error).message).toMatch(message);
-    expect((thrown as Error).message).toContain(path);
-    expect((thrown as Error).message).not.toContain('\n');
+    const refusal = thrownBy(ConfigError, () => loadExpectations(path)).message;
+    expect(refusal).toMatch(message);
+    expect(refusal).toContain(path);
+    expect(refusal).not.toContain('\n');
   });
 
   it('names a file that cannot be read', () => {

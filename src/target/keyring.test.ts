@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError } from './config-error.ts';
 import { jsonSyntaxProblem, parseKeyring, readKeyringFile } from './keyring.ts';
 import { scratchFolder } from '../testing/scratch-folder.ts';
+import { thrownBy } from '../testing/thrown.ts';
 
 /** A key as TARGET.md's keyrings hold them; its body is distinctive, so any piece of it is found. */
 const KEY = 'svc_ai_Kq7ZpW3xNv9TyL2mRb8HcJ5dFg';
@@ -12,13 +13,7 @@ const { file } = scratchFolder('conformance-keyring-');
 
 /** The ConfigError `read` throws, by its message. */
 function refusal(read: () => unknown): string {
-  try {
-    read();
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return (error as Error).message;
-  }
-  throw new Error('expected a ConfigError, nothing was thrown');
+  return thrownBy(ConfigError, read).message;
 }
 
 function expectNoPieceOfTheKey(message: string): void {
