@@ -12,6 +12,7 @@ import { ledgerFile, LedgerWriter, readLedger } from '../ledger.ts';
 import { findLeftovers, prefixPattern } from '../leftovers.ts';
 import { PAGED_ROUTES } from '../input-rule-subjects.ts';
 import { prepareRequest } from '../operation-requests.ts';
+import { deleteByPath } from './delete.ts';
 import type { Bench, ResourceKind } from './kind.ts';
 import { COLLECTIONS, KindRegistry, RESOURCE_KINDS } from './registry.ts';
 
@@ -72,11 +73,7 @@ const WIDGET: ResourceKind = {
   tracked: {
     idInAnswer: 'widgetId',
     nameField: 'name',
-    delete: {
-      operationId: 'deleteWidget',
-      input: (id) => ({ path: { widgetId: id } }),
-      idOf: (input) => input.path?.widgetId,
-    },
+    delete: deleteByPath('deleteWidget', 'widgetId'),
     present,
   },
   leftovers: {
