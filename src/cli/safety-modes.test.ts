@@ -29,29 +29,21 @@ function operationOf(operations: Iterable<Operation>, request: string): Operatio
   return undefined;
 }
 
-/** `run` against the reference through the recording proxy, reporting into `reportDir`. */
-function runThroughProxy(reportDir: string): string[] {
-  return [
-    'run',
-    '--base-url',
-    reference.baseUrl,
-    '--keyring',
-    reference.keyringFile,
-    '--report-dir',
-    reportDir,
-  ];
+/**
+ * `run --MODE --only AREA` against the reference through the recording proxy, which forgets what
+ * it saw before; it reports into a folder named after the mode.
+ */
+async function runThroughProxy(mode: 'read-only' | 'dry-run', area: string) {
+  seen.length = 0;
+  const reportDir = join(reference.dir, mode);
+  const { baseUrl, keyringFile } = reference;
+  const args = ['run', '--base-url', baseUrl, '--keyring', keyringFile, '--report-dir', reportDir];
+  return { reportDir, ...(await runCli([...args, `--${mode}`, '--only', area])) };
 }
 
 describe('safety modes', () => {
   it('--read-only sends no write: checks that write are skipped, saying why, and the reads run', async () => {
-    seen.length = 0;
-    const reportDir = join(reference.dir, 'read-only');
-    const { code, output } = await runCli([
-      ...runThroughProxy(reportDir),
-      '--read-only',
-      '--only',
-      'assistants',
-    ]);
+    const { code, output, reportDir } = await runThroughProxy('read-only', 'assistants');
     expect(output).toContain('read-only: no write is sent');
     expect(code).toBe(0);
     const spec = await loadSpec();
@@ -73,14 +65,7 @@ describe('safety modes', () => {
   });
 
   it('--dry-run prints the plan, sends nothing and writes nothing', async () => {
-    seen.length = 0;
-    const reportDir = join(reference.dir, 'dry-run');
-    const { code, output } = await runCli([
-      ...runThroughProxy(reportDir),
-      '--dry-run',
-      '--only',
-      'knowledge-bases',
-    ]);
+    const { code, output, reportDir } = await runThroughProxy('dry-run', 'knowledge-bases');
     expect(code).toBe(0);
     expect(output).toContain(`dry run: nothing is sent to ${reference.baseUrl}`);
     expect(output).toMatch(/\d+ check\(s\) in \d+ file\(s\)/);
