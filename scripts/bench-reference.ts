@@ -11,6 +11,7 @@
 import { performance } from 'node:perf_hooks';
 import { Pool } from 'undici';
 import { createReferenceServer } from '../src/reference/server.ts';
+import { seeded } from './seeded.ts';
 
 const TARGET_CHUNKS = 10_000;
 const QUERY_SAMPLES = 2_000;
@@ -18,18 +19,6 @@ const INGEST_DOCS = 16;
 const INGEST_DOC_BYTES = 1024 * 1024;
 const CONCURRENT_CLIENTS = 50;
 const LOAD_SECONDS = 5;
-
-/** Mulberry32: a small seeded generator, so every run indexes the same text. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The 100 most frequent words of English (Oxford English Corpus), most frequent first. */
 const ENGLISH_TOP_100 = (

@@ -14,6 +14,14 @@ function faultOnly(source: string, needle: string): boolean {
   return faultOnlySpans('x.ts', source).some((span) => spanIncludes(span, target));
 }
 
+/** Asserts, for each text of `source` named, whether it lies in fault-only code. */
+function expectFaultOnly(source: string, expected: Record<string, boolean>): void {
+  const found = Object.fromEntries(
+    Object.keys(expected).map((needle) => [needle, faultOnly(source, needle)]),
+  );
+  expect(found).toEqual(expected);
+}
+
 describe('isMutable', () => {
   it.each([
     ['src/reference/assistants/create-rules.ts', true],
@@ -44,14 +52,16 @@ describe('faultOnlySpans', () => {
       "  return 'correct';",
       '}',
     ].join('\n');
-    expect(faultOnly(source, "fault('a.one')")).toBe(true);
-    expect(faultOnly(source, "'faulty'")).toBe(true);
-    expect(faultOnly(source, "x === 'q'")).toBe(true);
-    expect(faultOnly(source, "log('two')")).toBe(true);
-    expect(faultOnly(source, "log('kept')")).toBe(false);
-    expect(faultOnly(source, "log('correct')")).toBe(false);
-    expect(faultOnly(source, "log('three')")).toBe(true);
-    expect(faultOnly(source, "return 'correct'")).toBe(false);
+    expectFaultOnly(source, {
+      "fault('a.one')": true,
+      "'faulty'": true,
+      "x === 'q'": true,
+      "log('two')": true,
+      "log('kept')": false,
+      "log('correct')": false,
+      "log('three')": true,
+      "return 'correct'": false,
+    });
   });
 
   it('covers the fault side of a ?:, and both operands of a && true only with a fault', () => {
@@ -61,12 +71,14 @@ describe('faultOnlySpans', () => {
       "const z = canSee(r) || assistantFault(faults, 'as.z');",
       "const w = !fault('a.w') ? 'right' : 'wrong';",
     ].join('\n');
-    expect(faultOnly(source, "'forbidden'")).toBe(true);
-    expect(faultOnly(source, "'scope_denied'")).toBe(false);
-    expect(faultOnly(source, 'ready')).toBe(true);
-    expect(faultOnly(source, 'canSee(r)')).toBe(false);
-    expect(faultOnly(source, "'right'")).toBe(false);
-    expect(faultOnly(source, "'wrong'")).toBe(true);
+    expectFaultOnly(source, {
+      "'forbidden'": true,
+      "'scope_denied'": false,
+      ready: true,
+      'canSee(r)': false,
+      "'right'": false,
+      "'wrong'": true,
+    });
   });
 
   it("covers a function that only consults a fault, and the re-crawler's fault hooks", () => {
@@ -75,10 +87,12 @@ describe('faultOnlySpans', () => {
       'const keep = (id: F) => ids.has(id);',
       'if (this.options.skipRecrawl?.()) return;',
     ].join('\n');
-    expect(faultOnly(source, 'pluginFault(faults, id)')).toBe(true);
-    expect(faultOnly(source, '(id: F) => pluginFault(faults, id)')).toBe(true);
-    expect(faultOnly(source, 'ids.has(id)')).toBe(false);
-    expect(faultOnly(source, 'return;')).toBe(true);
+    expectFaultOnly(source, {
+      'pluginFault(faults, id)': true,
+      '(id: F) => pluginFault(faults, id)': true,
+      'ids.has(id)': false,
+      'return;': true,
+    });
   });
 
   it('covers a table of planted-fault rows, not a table of the correct behaviour', () => {
@@ -89,8 +103,10 @@ describe('faultOnlySpans', () => {
       '];',
       "const TABLE = [{ operationId: 'getPlugin', level: 'view' }];",
     ].join('\n');
-    expect(faultOnly(source, "'getPlugin'")).toBe(true);
-    expect(faultOnly(source, "{ level: 'edit' }")).toBe(true);
-    expect(faultOnly(source, "{ operationId: 'getPlugin', level: 'view' }")).toBe(false);
+    expectFaultOnly(source, {
+      "'getPlugin'": true,
+      "{ level: 'edit' }": true,
+      "{ operationId: 'getPlugin', level: 'view' }": false,
+    });
   });
 });

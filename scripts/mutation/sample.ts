@@ -2,6 +2,7 @@
  * The draw of the mutants: pure, so the same mutants, seed and size give the same sample on every
  * machine (the mutants are put in a canonical order first, whatever order they were listed in).
  */
+import { seeded } from '../seeded.ts';
 
 /** A position as Stryker's instrumenter gives it: line and column both counted from 0. */
 interface Position {
@@ -20,18 +21,6 @@ export interface ListedMutant {
   mutatorName: string;
   replacement: string;
   location: Span;
-}
-
-/** Mulberry32: a small seeded generator. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** The key that identifies a mutant across runs (what Stryker's incremental mode uses too). */

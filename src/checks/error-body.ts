@@ -48,28 +48,30 @@ export function expectScopeDenied(
   }
 }
 
-/** An error whose `message` equals the documented text (`unauthorized user`, `Invalid Body`, ...). */
-export function expectMessage(exchange: Exchange, status: number, message: string): void {
+/** An error of `status` whose `message` is as the document says (`documented` names how). */
+function expectMessageThat(
+  exchange: Exchange,
+  status: number,
+  documented: string,
+  matches: (message: string) => boolean,
+): void {
   expectStatus(exchange, status);
   const received = bodyField(exchange, 'message');
-  if (received !== message) {
-    throw new ConformanceFailure(
-      `Received: message ${show(received)} / Documented: message "${message}"`,
-      exchange,
-    );
+  if (typeof received !== 'string' || !matches(received)) {
+    throw new ConformanceFailure(`Received: message ${show(received)} / Documented: ${documented}`, exchange);
   }
+}
+
+/** An error whose `message` equals the documented text (`unauthorized user`, `Invalid Body`, ...). */
+export function expectMessage(exchange: Exchange, status: number, message: string): void {
+  expectMessageThat(exchange, status, `message "${message}"`, (received) => received === message);
 }
 
 /** An error whose `message` starts with the documented text (`persona already exists with`). */
 export function expectMessagePrefix(exchange: Exchange, status: number, prefix: string): void {
-  expectStatus(exchange, status);
-  const received = bodyField(exchange, 'message');
-  if (typeof received !== 'string' || !received.startsWith(prefix)) {
-    throw new ConformanceFailure(
-      `Received: message ${show(received)} / Documented: a message starting "${prefix}"`,
-      exchange,
-    );
-  }
+  expectMessageThat(exchange, status, `a message starting "${prefix}"`, (received) =>
+    received.startsWith(prefix),
+  );
 }
 
 /** The 401 of the Errors table: `invalid bearer token` as the code or the message. */

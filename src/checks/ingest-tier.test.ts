@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { answered } from '../testing/exchanges.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { loadSpec, type Spec } from '../spec/openapi.ts';
 import { ConformanceFailure } from './failure.ts';
@@ -8,14 +9,8 @@ const KB = '6f1c1f43-2a4b-4c1e-9d55-0b7e3c1a2f10';
 const DOC = '0a6d2f7e-5b1c-4e8a-b3d9-7c4f1e2a9b60';
 
 function exchange(status: number, json: unknown, operationId = 'ingestText'): Exchange {
-  return {
-    operationId,
-    label: 'ingestText — test',
-    request: { method: 'POST', url: `http://127.0.0.1/api/v1/kb/${KB}/ingest-text`, headers: {} },
-    response: { status, headers: {}, text: JSON.stringify(json), json },
-    error: undefined,
-    durationMs: 1,
-  };
+  const url = `http://127.0.0.1/api/v1/kb/${KB}/ingest-text`;
+  return answered(status, json, { operationId, label: 'ingestText — test', url });
 }
 
 const vector = { status: 'ok', docId: DOC, chunksCreated: 2, title: 'Returns policy', kbId: KB };

@@ -1,17 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { answered } from '../testing/exchanges.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { ConformanceFailure } from './failure.ts';
 import { expectEachOnce, judgeWalks, WALK_TRIES, type PageWalk } from './page-walk.ts';
 
 function exchange(page: number): Exchange {
-  return {
-    operationId: 'searchPersonas',
-    label: `searchPersonas — page ${page}`,
-    request: { method: 'POST', url: `http://127.0.0.1/api/v1/x?page=${page}`, headers: {} },
-    response: { status: 200, headers: {}, text: '{}', json: {} },
-    error: undefined,
-    durationMs: 1,
-  };
+  const url = `http://127.0.0.1/api/v1/x?page=${page}`;
+  return answered(200, {}, { operationId: 'searchPersonas', label: `searchPersonas — page ${page}`, url });
 }
 
 /** A walk over the given pages of identities; every page reports `total` unless `totals` says otherwise. */

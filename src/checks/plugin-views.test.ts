@@ -1,17 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { answered } from '../testing/exchanges.ts';
 import type { Exchange } from '../http/exchange.ts';
 import type { PageWalk } from './page-walk.ts';
 import { ConformanceFailure } from './failure.ts';
 import { expectCodeSealed, expectWalkCounted, type Written } from './plugin-views.ts';
 
-const exchange: Exchange = {
-  operationId: 'listPlugins',
-  label: 'listPlugins',
-  request: { method: 'POST', url: 'http://127.0.0.1/api/v1/x', headers: {} },
-  response: { status: 200, headers: {}, text: '{}', json: {} },
-  error: undefined,
-  durationMs: 1,
-};
+const exchange: Exchange = answered(200, {}, { operationId: 'listPlugins', label: 'listPlugins' });
 
 function walk(pages: string[][], total: number, totalPages = pages.length): PageWalk {
   return {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { answered } from '../testing/exchanges.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { ConformanceFailure, ConformanceWarning } from './failure.ts';
 import { expectDocumentReturned, expectResultCount, judgeAboveMaximum } from './query-count.ts';
@@ -6,14 +7,8 @@ import { expectDocumentReturned, expectResultCount, judgeAboveMaximum } from './
 const KB = '6f1c1f43-2a4b-4c1e-9d55-0b7e3c1a2f10';
 
 function exchange(status: number, json: unknown): Exchange {
-  return {
-    operationId: 'queryKnowledgeBase',
-    label: 'queryKnowledgeBase — test',
-    request: { method: 'POST', url: `http://127.0.0.1/api/v1/kb/${KB}/query`, headers: {} },
-    response: { status, headers: {}, text: JSON.stringify(json), json },
-    error: undefined,
-    durationMs: 1,
-  };
+  const url = `http://127.0.0.1/api/v1/kb/${KB}/query`;
+  return answered(status, json, { operationId: 'queryKnowledgeBase', url });
 }
 
 function answer(count: number): Exchange {

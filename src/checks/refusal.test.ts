@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { answered } from '../testing/exchanges.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { ConformanceFailure } from './failure.ts';
 import {
@@ -12,14 +13,7 @@ import {
 } from './refusal.ts';
 
 function exchange(status: number, json: unknown): Exchange {
-  return {
-    operationId: 'deletePlugin',
-    label: 'deletePlugin — test',
-    request: { method: 'DELETE', url: 'http://127.0.0.1/api/v1/x', headers: {} },
-    response: { status, headers: {}, text: JSON.stringify(json), json },
-    error: undefined,
-    durationMs: 1,
-  };
+  return answered(status, json, { operationId: 'deletePlugin', method: 'DELETE' });
 }
 
 const gate = { auth: false, success: false, code: 'route_forbidden', message: 'no' };

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../http/exchange.ts';
 import { ConformanceFailure } from './failure.ts';
 import { expectShareToken, shapeOf } from './share-token.ts';
+import { thrownBy } from '../testing/thrown.ts';
 
 function answer(data: unknown): Exchange {
   return {
@@ -23,16 +24,8 @@ describe('share tokens', () => {
     ['an array', ['sh_secretvalue123'], 'an array of 1'],
     ['null', null, 'null'],
   ])('refuses %s, naming its shape and never its content', (_name, data, shape) => {
-    let error: unknown;
-    try {
-      expectShareToken(answer(data));
-    } catch (caught) {
-      error = caught;
-    }
-    expect(error).toBeInstanceOf(ConformanceFailure);
-    expect((error as ConformanceFailure).summary).toBe(
-      `Received: data ${shape} / Documented: a token beginning con_sh_`,
-    );
+    const error = thrownBy(ConformanceFailure, () => expectShareToken(answer(data)));
+    expect(error.summary).toBe(`Received: data ${shape} / Documented: a token beginning con_sh_`);
     expect(shapeOf(data)).not.toContain('secretvalue');
   });
 });

@@ -1,16 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { answered } from '../testing/exchanges.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { stableErrorSummary } from './stable-summary.ts';
 
 function exchange(status: number, json: unknown): Exchange {
-  return {
-    operationId: 'deleteDocument',
-    label: 'deleteDocument — test',
-    request: { method: 'DELETE', url: 'http://127.0.0.1/api/v1/kb/x/documents/y', headers: {} },
-    response: { status, headers: {}, text: JSON.stringify(json), json },
-    error: undefined,
-    durationMs: 1,
-  };
+  const url = 'http://127.0.0.1/api/v1/kb/x/documents/y';
+  return answered(status, json, { operationId: 'deleteDocument', method: 'DELETE', url });
 }
 
 describe('stableErrorSummary', () => {

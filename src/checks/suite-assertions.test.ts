@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { answered } from '../testing/exchanges.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { loadSpec, type Spec } from '../spec/openapi.ts';
 import { expectNotPlaintext } from './ciphertext.ts';
@@ -12,14 +13,7 @@ import { expectProperty, REPLAY_ENV } from './property.ts';
 import { expectRejected } from './rejection.ts';
 
 function exchange(status: number, json: unknown): Exchange {
-  return {
-    operationId: 'createPlugin',
-    label: 'createPlugin — test',
-    request: { method: 'POST', url: 'http://127.0.0.1/api/v1/x', headers: {} },
-    response: { status, headers: {}, text: JSON.stringify(json), json },
-    error: undefined,
-    durationMs: 1,
-  };
+  return answered(status, json, { operationId: 'createPlugin' });
 }
 
 let spec: Spec;
@@ -67,59 +61,38 @@ describe('expectNotPlaintext', () => {
 });
 
 describe('expectPageArithmetic', () => {
-  const page = (body: Record<string, unknown>) => exchange(200, body);
   const expected = { items: 'allPersonas', total: 'totalPersonas', limit: 50, page: 1 };
+  /** The judgement of a page answered with `body`, against `expected` changed by `differently`. */
+  const judging =
+    (body: Record<string, unknown>, differently: Partial<typeof expected> = {}) =>
+    () =>
+      expectPageArithmetic(exchange(200, body), { ...expected, ...differently });
   it('passes a consistent page', () => {
     const items = Array.from({ length: 50 }, () => ({}));
-    expect(() =>
-      expectPageArithmetic(
-        page({ allPersonas: items, totalPersonas: 51, currentPage: 1, totalPages: 2 }),
-        expected,
+    expect(judging({ allPersonas: items, totalPersonas: 51, currentPage: 1, totalPages: 2 })).not.toThrow();
+    expect(
+      judging({ allPersonas: [{}], totalPersonas: 51, currentPage: 2, totalPages: 2 }, { page: 2 }),
+    ).not.toThrow();
+    expect(judging({ allPersonas: [], totalPersonas: 0, currentPage: 1, totalPages: 0 })).not.toThrow();
+    expect(
+      judging(
+        { plugin: [{}], totalPlugins: '1', currentPage: 1, totalPages: '1' },
+        { items: 'plugin', total: 'totalPlugins' },
       ),
-    ).not.toThrow();
-    expect(() =>
-      expectPageArithmetic(page({ allPersonas: [{}], totalPersonas: 51, currentPage: 2, totalPages: 2 }), {
-        ...expected,
-        page: 2,
-      }),
-    ).not.toThrow();
-    expect(() =>
-      expectPageArithmetic(
-        page({ allPersonas: [], totalPersonas: 0, currentPage: 1, totalPages: 0 }),
-        expected,
-      ),
-    ).not.toThrow();
-    expect(() =>
-      expectPageArithmetic(page({ plugin: [{}], totalPlugins: '1', currentPage: 1, totalPages: '1' }), {
-        ...expected,
-        items: 'plugin',
-        total: 'totalPlugins',
-      }),
     ).not.toThrow();
   });
   it('fails a page of the wrong size, wrong page count or wrong current page', () => {
     const items = Array.from({ length: 51 }, () => ({}));
-    expect(() =>
-      expectPageArithmetic(
-        page({ allPersonas: items, totalPersonas: 51, currentPage: 1, totalPages: 1 }),
-        expected,
-      ),
-    ).toThrow(/totalPages 1 for 51 items/);
-    expect(() =>
-      expectPageArithmetic(
-        page({ allPersonas: items, totalPersonas: 51, currentPage: 1, totalPages: 2 }),
-        expected,
-      ),
-    ).toThrow(/51 items on the page/);
-    expect(() =>
-      expectPageArithmetic(
-        page({ allPersonas: [], totalPersonas: 0, currentPage: 0, totalPages: 0 }),
-        expected,
-      ),
-    ).toThrow(/currentPage 0/);
-    expect(() =>
-      expectPageArithmetic(page({ totalPersonas: 0, currentPage: 1, totalPages: 0 }), expected),
-    ).toThrow(/no allPersonas array/);
+    expect(judging({ allPersonas: items, totalPersonas: 51, currentPage: 1, totalPages: 1 })).toThrow(
+      /totalPages 1 for 51 items/,
+    );
+    expect(judging({ allPersonas: items, totalPersonas: 51, currentPage: 1, totalPages: 2 })).toThrow(
+      /51 items on the page/,
+    );
+    expect(judging({ allPersonas: [], totalPersonas: 0, currentPage: 0, totalPages: 0 })).toThrow(
+      /currentPage 0/,
+    );
+    expect(judging({ totalPersonas: 0, currentPage: 1, totalPages: 0 })).toThrow(/no allPersonas array/);
   });
 });
 

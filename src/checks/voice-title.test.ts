@@ -1,18 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { answered } from '../testing/exchanges.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { ConformanceFailure } from './failure.ts';
 import { expectTitleFilter, titleMatch } from './voice-title.ts';
 
 function answer(...titles: string[]): Exchange {
   const json = { status: true, message: 'ok', data: titles.map((title, i) => ({ _id: String(i), title })) };
-  return {
-    operationId: 'listVoices',
-    label: 'listVoices — test',
-    request: { method: 'GET', url: 'http://127.0.0.1/api/v1/users/get_voice_clone', headers: {} },
-    response: { status: 200, headers: {}, text: JSON.stringify(json), json },
-    error: undefined,
-    durationMs: 1,
-  };
+  const url = 'http://127.0.0.1/api/v1/users/get_voice_clone';
+  return answered(200, json, { operationId: 'listVoices', method: 'GET', url });
 }
 
 describe('titleMatch', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../target/config-error.ts';
 import { commandHelp, parseCommand, positiveInteger, type CommandSpec } from './command-line.ts';
+import { thrownBy } from '../testing/thrown.ts';
 
 const SPEC: CommandSpec = {
   name: 'demo',
@@ -43,15 +44,9 @@ describe('parseCommand', () => {
     [['--bail=yes'], /^option --bail takes no value$/],
     [['--only', 'a', '--only', 'b'], /^option --only is given twice$/],
   ])('%j is one line of refusal', (argv, message) => {
-    let thrown: unknown;
-    try {
-      parseCommand(SPEC, argv);
-    } catch (error) {
-      thrown = error;
-    }
-    expect(thrown).toBeInstanceOf(ConfigError);
-    expect((thrown as Error).message).toMatch(message);
-    expect((thrown as Error).message).not.toContain('\n');
+    const { message: text } = thrownBy(ConfigError, () => parseCommand(SPEC, argv));
+    expect(text).toMatch(message);
+    expect(text).not.toContain('\n');
   });
 });
 

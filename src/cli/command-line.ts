@@ -117,6 +117,13 @@ function refusal(error: unknown, spec: CommandSpec): ConfigError {
   }
 }
 
+/** Where a command prints its result: standard output unless a test collects it. */
+export type Print = (text: string) => void;
+
+export const printToStdout: Print = (text) => {
+  process.stdout.write(text);
+};
+
 /**
  * Parses one command's arguments with node:util's parseArgs, strictly: an unknown option, a stray
  * word, a missing or empty value, an option given twice are each a ConfigError (one line, exit 2).

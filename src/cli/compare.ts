@@ -5,7 +5,7 @@ import { columnTitles } from '../compare/titles.ts';
 import { readRun } from '../report/read-run.ts';
 import { loadCatalog } from '../spec/requirements.ts';
 import { ConfigError } from '../target/config-error.ts';
-import { parseCommand, type CommandSpec } from './command-line.ts';
+import { parseCommand, printToStdout, type CommandSpec, type Print } from './command-line.ts';
 
 export const COMPARE_COMMAND: CommandSpec = {
   name: 'compare',
@@ -38,10 +38,7 @@ export const COMPARE_COMMAND: CommandSpec = {
 };
 
 /** `conformance compare RUN...`. */
-export function runCompare(
-  argv: readonly string[],
-  out: (text: string) => void = (t) => process.stdout.write(t),
-): number {
+export function runCompare(argv: readonly string[], out: Print = printToStdout): number {
   const args = parseCommand(COMPARE_COMMAND, argv);
   const runs = args.positionals.map(readRun);
   const labelText = args.string('label');

@@ -2,7 +2,7 @@ import { diffRuns } from '../diff/compare-runs.ts';
 import { renderMarkdown, renderText } from '../diff/render.ts';
 import { readRun } from '../report/read-run.ts';
 import { ConfigError } from '../target/config-error.ts';
-import { parseCommand, type CommandSpec } from './command-line.ts';
+import { parseCommand, printToStdout, type CommandSpec, type Print } from './command-line.ts';
 
 const FORMATS = ['text', 'markdown', 'json'] as const;
 
@@ -32,10 +32,7 @@ export const DIFF_COMMAND: CommandSpec = {
 };
 
 /** `conformance diff BASE HEAD`. */
-export function runDiff(
-  argv: readonly string[],
-  out: (text: string) => void = (t) => process.stdout.write(t),
-): number {
+export function runDiff(argv: readonly string[], out: Print = printToStdout): number {
   const args = parseCommand(DIFF_COMMAND, argv);
   const format = args.string('format') ?? 'text';
   if (!(FORMATS as readonly string[]).includes(format))

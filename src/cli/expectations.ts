@@ -1,7 +1,7 @@
 import { starterExpectations } from '../expectations/starter.ts';
 import { readRun } from '../report/read-run.ts';
 import { ConfigError } from '../target/config-error.ts';
-import { parseCommand, type CommandSpec } from './command-line.ts';
+import { parseCommand, printToStdout, type CommandSpec, type Print } from './command-line.ts';
 
 export const EXPECTATIONS_COMMAND: CommandSpec = {
   name: 'expectations',
@@ -19,10 +19,7 @@ export const EXPECTATIONS_COMMAND: CommandSpec = {
 };
 
 /** `conformance expectations RUN`: the starter file on standard output. */
-export function runExpectations(
-  argv: readonly string[],
-  out: (text: string) => void = (t) => process.stdout.write(t),
-): number {
+export function runExpectations(argv: readonly string[], out: Print = printToStdout): number {
   const args = parseCommand(EXPECTATIONS_COMMAND, argv);
   const [run, ...extra] = args.positionals;
   if (run === undefined || extra.length > 0)

@@ -1,38 +1,23 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createReferenceServer, type ReferenceServer } from '../reference/server.ts';
 import { isWrite, loadSpec, type Operation } from '../spec/openapi.ts';
 import { runCli } from '../testing/cli-process.ts';
-import { startProxy, type TestProxy } from '../testing/proxy.ts';
+import { watchedReference, type WatchedReference } from '../testing/watched-reference.ts';
 
 /** --read-only and --dry-run, seen from the target's side: what reached it. */
 
-let server: ReferenceServer;
-let proxy: TestProxy;
-let proxyBase: string;
-let dir: string;
-let keyringFile: string;
+let reference: WatchedReference;
 /** Every request the proxy passed on: `POST /api/v1/kb`. */
 const seen: string[] = [];
 
 beforeAll(async () => {
-  server = await createReferenceServer();
-  dir = mkdtempSync(join(tmpdir(), 'safety-modes-'));
-  keyringFile = join(dir, 'keyring.json');
-  writeFileSync(keyringFile, JSON.stringify(server.keyring), { mode: 0o600 });
-  proxy = await startProxy(server.baseUrl, {
+  reference = await watchedReference('safety-modes', {
     onRequest: (req) => seen.push(`${req.method ?? ''} ${(req.url ?? '').split('?')[0] ?? ''}`),
   });
-  proxyBase = proxy.baseUrl;
 });
 
-afterAll(async () => {
-  await proxy.close();
-  await server.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => reference.close());
 
 /** The operation a request was, by the spec's path templates (undefined: a path it does not describe). */
 function operationOf(operations: Iterable<Operation>, request: string): Operation | undefined {
@@ -44,21 +29,21 @@ function operationOf(operations: Iterable<Operation>, request: string): Operatio
   return undefined;
 }
 
-/** `run` against the reference through the recording proxy, reporting into `reportDir`. */
-function runThroughProxy(reportDir: string): string[] {
-  return ['run', '--base-url', proxyBase, '--keyring', keyringFile, '--report-dir', reportDir];
+/**
+ * `run --MODE --only AREA` against the reference through the recording proxy, which forgets what
+ * it saw before; it reports into a folder named after the mode.
+ */
+async function runThroughProxy(mode: 'read-only' | 'dry-run', area: string) {
+  seen.length = 0;
+  const reportDir = join(reference.dir, mode);
+  const { baseUrl, keyringFile } = reference;
+  const args = ['run', '--base-url', baseUrl, '--keyring', keyringFile, '--report-dir', reportDir];
+  return { reportDir, ...(await runCli([...args, `--${mode}`, '--only', area])) };
 }
 
 describe('safety modes', () => {
   it('--read-only sends no write: checks that write are skipped, saying why, and the reads run', async () => {
-    seen.length = 0;
-    const reportDir = join(dir, 'read-only');
-    const { code, output } = await runCli([
-      ...runThroughProxy(reportDir),
-      '--read-only',
-      '--only',
-      'assistants',
-    ]);
+    const { code, output, reportDir } = await runThroughProxy('read-only', 'assistants');
     expect(output).toContain('read-only: no write is sent');
     expect(code).toBe(0);
     const spec = await loadSpec();
@@ -80,16 +65,9 @@ describe('safety modes', () => {
   });
 
   it('--dry-run prints the plan, sends nothing and writes nothing', async () => {
-    seen.length = 0;
-    const reportDir = join(dir, 'dry-run');
-    const { code, output } = await runCli([
-      ...runThroughProxy(reportDir),
-      '--dry-run',
-      '--only',
-      'knowledge-bases',
-    ]);
+    const { code, output, reportDir } = await runThroughProxy('dry-run', 'knowledge-bases');
     expect(code).toBe(0);
-    expect(output).toContain(`dry run: nothing is sent to ${proxyBase}`);
+    expect(output).toContain(`dry run: nothing is sent to ${reference.baseUrl}`);
     expect(output).toMatch(/\d+ check\(s\) in \d+ file\(s\)/);
     expect(output).toContain('knowledge bases');
     expect(seen).toEqual([]);

@@ -1,16 +1,15 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCompare } from '../cli/compare.ts';
 import { buildSummary, type SummaryCheck } from '../report/summary.ts';
 import { loadCatalog } from '../spec/requirements.ts';
-import { launchChromium } from '../testing/chromium.ts';
+import { browserOfFile } from '../testing/chromium.ts';
+import { scratchFolder } from '../testing/scratch-folder.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'compare-browser-'));
-let browser: Browser | undefined;
+const { dir } = scratchFolder('compare-browser-');
+const browser = browserOfFile();
 
 function check(
   id: string,
@@ -44,15 +43,6 @@ function writeRun(name: string, checks: SummaryCheck[]): string {
   return runDir;
 }
 
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
 describe('conformance compare --out in a real browser', () => {
   it('titles columns apart, opens with the matrix, and shows a requirement on hover and in a disclosure', async () => {
     const base = writeRun('base', [
@@ -68,7 +58,7 @@ describe('conformance compare --out in a real browser', () => {
     expect(runCompare([base, head, '--differences', '--out', file], (text) => (markdown += text))).toBe(0);
     expect(markdown).toContain('| section | http://127.0.0.1:8080/api/v1 2026-11-27 08:31 UTC (run 1) |');
 
-    const page = await (browser as Browser).newPage({ viewport: { width: 1280, height: 800 } });
+    const page = await browser().newPage({ viewport: { width: 1280, height: 800 } });
     const fetched: string[] = [];
     page.on('request', (request) => {
       if (!request.url().startsWith('file:')) fetched.push(request.url());

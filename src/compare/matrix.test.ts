@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { buildSummary, type Summary, type SummaryCheck } from '../report/summary.ts';
+import type { Summary, SummaryCheck } from '../report/summary.ts';
 import { loadCatalog } from '../spec/requirements.ts';
 import { compareRuns, differencesOnly } from './matrix.ts';
 import { comparisonHtml, comparisonMarkdown } from './render.ts';
 import { columnTitles } from './titles.ts';
+import { summaryOf, transferGet, transferShare } from '../testing/summary-checks.ts';
 
 function check(
   id: string,
@@ -24,15 +25,7 @@ function check(
   };
 }
 
-function run(checks: SummaryCheck[]): Summary {
-  return buildSummary({
-    target: 'http://impl/api/v1',
-    startedAt: new Date(0),
-    durationMs: 1,
-    checks,
-    harnessErrors: [],
-  });
-}
+const run = (checks: SummaryCheck[]): Summary => summaryOf(checks, { target: 'http://impl/api/v1' });
 
 describe('compareRuns', () => {
   const catalog = loadCatalog();
@@ -76,22 +69,14 @@ describe('compareRuns', () => {
   it('differs on a situation every run reached, not on one only some draws reached', () => {
     const model = (observations: NonNullable<SummaryCheck['observations']>) =>
       run([{ ...check('model', ['AS-TRANSFER-06'], 'passed'), observations }]);
-    const get = (behaviour: string) => ({
-      requirement: 'AS-TRANSFER-06',
-      value: `get after a transfer: ${behaviour}`,
-      situation: 'get after a transfer',
-    });
-    const share = {
-      requirement: 'AS-TRANSFER-06',
-      value: 'share after a transfer: 400',
-      situation: 'share after a transfer',
-    };
     const differing = (runs: Summary[]) =>
       differencesOnly(compareRuns(runs, ['A', 'B'], catalog)).sections.flatMap((s) =>
         s.rows.map((r) => r.requirement.id),
       );
-    expect(differing([model([get('400'), share]), model([get('400')])])).toEqual([]);
-    expect(differing([model([get('400')]), model([get('HTTP 200')])])).toEqual(['AS-TRANSFER-06']);
+    expect(differing([model([transferGet('400'), transferShare]), model([transferGet('400')])])).toEqual([]);
+    expect(differing([model([transferGet('400')]), model([transferGet('HTTP 200')])])).toEqual([
+      'AS-TRANSFER-06',
+    ]);
   });
 
   it('does not mark a row whose runs differ only in how many checks cite the requirement', () => {

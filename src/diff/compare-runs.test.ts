@@ -1,22 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { buildSummary, type Summary, type SummaryCheck } from '../report/summary.ts';
+import type { Summary, SummaryCheck } from '../report/summary.ts';
 import { ConfigError } from '../target/config-error.ts';
-import { diffRuns, isUnchanged } from './compare-runs.ts';
+import { changesOf, diffRuns, isUnchanged } from './compare-runs.ts';
 import { renderMarkdown, renderText } from './render.ts';
-import { summaryCheck } from '../testing/summary-checks.ts';
+import { summaryCheck, summaryOf, transferGet, transferShare } from '../testing/summary-checks.ts';
 
 const check = (id: string, outcome: SummaryCheck['outcome'], extra: Partial<SummaryCheck> = {}) =>
   summaryCheck(id, outcome, { requirements: [`REQ-${id}`], title: id, file: 'suites/x/y.test.ts', ...extra });
 
-function run(checks: SummaryCheck[]): Summary {
-  return buildSummary({
-    target: 'http://impl/api/v1',
-    startedAt: new Date(0),
-    durationMs: 1,
-    checks,
-    harnessErrors: [],
-  });
-}
+const run = (checks: SummaryCheck[]): Summary => summaryOf(checks, { target: 'http://impl/api/v1' });
 
 describe('diffRuns', () => {
   it('finds nothing between two runs that differ only in durations', () => {
@@ -24,6 +16,7 @@ describe('diffRuns', () => {
     const head = run([check('a', 'passed', { durationMs: 9 }), check('b', 'failed')]);
     const diff = diffRuns(base, head);
     expect(isUnchanged(diff)).toBe(true);
+    expect(changesOf(diff)).toEqual({});
     expect(renderText(diff)).toMatch(/nothing changed$/);
   });
 
@@ -71,16 +64,6 @@ describe('diffRuns', () => {
   });
 
   it('compares what was observed in situations both runs reached, never what the runs exercised', () => {
-    const transferGet = (behaviour: string) => ({
-      requirement: 'AS-TRANSFER-06',
-      value: `get after a transfer: ${behaviour}`,
-      situation: 'get after a transfer',
-    });
-    const reachedOnce = {
-      requirement: 'AS-TRANSFER-06',
-      value: 'share after a transfer: 400',
-      situation: 'share after a transfer',
-    };
     const model = (times: number, observations: SummaryCheck['observations']) =>
       check('model', 'passed', {
         observations,
@@ -92,7 +75,7 @@ describe('diffRuns', () => {
           },
         ],
       });
-    const base = run([model(3, [transferGet('400'), reachedOnce])]);
+    const base = run([model(3, [transferGet('400'), transferShare])]);
     expect(isUnchanged(diffRuns(base, run([model(1, [transferGet('400')])])))).toBe(true);
     const changed = diffRuns(base, run([model(3, [transferGet('HTTP 200')])]));
     expect(changed.observations).toEqual([
@@ -110,6 +93,7 @@ describe('diffRuns', () => {
     const diff = diffRuns(base, run([check('a', 'skipped', { message: 'the keyring has no "other" key' })]));
     expect(diff.coverageLost).toEqual([{ requirement: 'REQ-a', kind: 'requirement', checks: ['a'] }]);
     expect(isUnchanged(diff)).toBe(false);
+    expect(Object.keys(changesOf(diff))).toEqual(['newlySkipped', 'coverageLost']);
     expect(renderText(diff)).toContain(
       'Coverage lost (exercised in the base, by no check of the head): 1\n  REQ-a (no check citing it ran; before: a)',
     );

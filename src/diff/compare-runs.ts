@@ -139,16 +139,27 @@ export function diffRuns(base: Summary, head: Summary): RunDiff {
 }
 
 /** Whether anything changed at all (durations and timestamps aside). */
-export function isUnchanged(diff: RunDiff): boolean {
-  return (
-    diff.regressed.length +
-      diff.fixed.length +
-      diff.newlyFailing.length +
-      diff.newlySkipped.length +
-      diff.added.length +
-      diff.removed.length +
-      diff.observations.length +
-      diff.coverageLost.length ===
-    0
+/** The lists of a diff that name what changed; `requirements` only sums up `regressed` and `fixed`. */
+const CHANGE_LISTS = [
+  'regressed',
+  'fixed',
+  'newlyFailing',
+  'newlySkipped',
+  'added',
+  'removed',
+  'observations',
+  'coverageLost',
+] as const;
+
+type Changes = Partial<Pick<RunDiff, (typeof CHANGE_LISTS)[number]>>;
+
+/** The lists of `diff` that hold a change, by name: `{}` when nothing changed. */
+export function changesOf(diff: RunDiff): Changes {
+  return Object.fromEntries(
+    CHANGE_LISTS.filter((list) => diff[list].length > 0).map((list) => [list, diff[list]]),
   );
+}
+
+export function isUnchanged(diff: RunDiff): boolean {
+  return CHANGE_LISTS.every((list) => diff[list].length === 0);
 }

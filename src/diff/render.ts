@@ -1,17 +1,20 @@
 import { isUnchanged, type CheckChange, type ObservationChange, type RunDiff } from './compare-runs.ts';
 import type { CoverageLoss } from './coverage-lost.ts';
 
-const SECTIONS: readonly {
-  key: 'regressed' | 'fixed' | 'newlyFailing' | 'newlySkipped' | 'added' | 'removed';
-  title: string;
-}[] = [
-  { key: 'regressed', title: 'Regressed (passed before, fails now)' },
-  { key: 'fixed', title: 'Fixed (failed before, passes now)' },
-  { key: 'newlyFailing', title: 'Newly failing (skipped, expected or absent before)' },
-  { key: 'newlySkipped', title: 'Newly skipped (ran before, skipped now)' },
-  { key: 'added', title: 'New checks' },
-  { key: 'removed', title: 'Removed checks' },
-];
+/** The title of each list of changed checks, in the order the report shows them. */
+const SECTION_TITLES = {
+  regressed: 'Regressed (passed before, fails now)',
+  fixed: 'Fixed (failed before, passes now)',
+  newlyFailing: 'Newly failing (skipped, expected or absent before)',
+  newlySkipped: 'Newly skipped (ran before, skipped now)',
+  added: 'New checks',
+  removed: 'Removed checks',
+} as const;
+
+const SECTIONS = Object.entries(SECTION_TITLES).map(([key, title]) => ({
+  key: key as keyof typeof SECTION_TITLES,
+  title,
+}));
 
 function transition(change: CheckChange): string {
   return `${change.before ?? '—'} → ${change.after ?? '—'}`;

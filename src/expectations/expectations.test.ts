@@ -1,34 +1,23 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { buildSummary, exitCodeOf, type SummaryCheck } from '../report/summary.ts';
+import { describe, expect, it } from 'vitest';
+import { exitCodeOf, type SummaryCheck } from '../report/summary.ts';
 import { ConfigError } from '../target/config-error.ts';
 import { applyExpectations } from './apply.ts';
 import { loadExpectations, type Expectation } from './file.ts';
 import { starterExpectations } from './starter.ts';
+import { summaryCheck, summaryOf } from '../testing/summary-checks.ts';
+import { scratchFolder } from '../testing/scratch-folder.ts';
+import { thrownBy } from '../testing/thrown.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'expectations-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-function fileWith(name: string, text: string): string {
-  const path = join(dir, name);
-  writeFileSync(path, text);
-  return path;
-}
+const { dir, file: fileWith } = scratchFolder('expectations-');
 
 function check(id: string, outcome: SummaryCheck['outcome'], requirements = ['KB-ATTACH-04']): SummaryCheck {
-  const status =
-    outcome === 'skipped' ? 'skipped' : outcome === 'failed' || outcome === 'errored' ? 'failed' : 'passed';
-  return {
-    id,
+  return summaryCheck(id, outcome, {
     requirements,
-    status,
-    outcome,
     title: id,
     file: 'suites/x/y.test.ts',
     message: `${id} said so`,
-  };
+  });
 }
 
 function entry(fields: Partial<Expectation>): Expectation {
@@ -90,16 +79,10 @@ describe('loadExpectations', () => {
     ['extra.yaml', 'expectations: []\nversion: 2\n', /unknown field "version" beside "expectations"/],
   ])('%s: one line naming the file, the entry and the problem', (name, text, message) => {
     const path = fileWith(name, text);
-    let thrown: unknown;
-    try {
-      loadExpectations(path);
-    } catch (error) {
-      thrown = error;
-    }
-    expect(thrown).toBeInstanceOf(ConfigError);
-    expect((thrown as Error).message).toMatch(message);
-    expect((thrown as Error).message).toContain(path);
-    expect((thrown as Error).message).not.toContain('\n');
+    const refusal = thrownBy(ConfigError, () => loadExpectations(path)).message;
+    expect(refusal).toMatch(message);
+    expect(refusal).toContain(path);
+    expect(refusal).not.toContain('\n');
   });
 
   it('names a file that cannot be read', () => {
@@ -120,13 +103,7 @@ describe('applyExpectations', () => {
       expectation: { entry: 1, reason: 'tracked upstream' },
     });
     expect(warnings).toEqual([]);
-    const summary = buildSummary({
-      target: 't',
-      startedAt: new Date(0),
-      durationMs: 1,
-      checks,
-      harnessErrors: [],
-    });
+    const summary = summaryOf(checks);
     expect(exitCodeOf(summary)).toBe(0);
   });
 
@@ -136,13 +113,7 @@ describe('applyExpectations', () => {
     expect(checks[0]?.message).toMatch(
       /unexpected pass: expectations entry 1 .* but it passed; delete the entry/,
     );
-    const summary = buildSummary({
-      target: 't',
-      startedAt: new Date(0),
-      durationMs: 1,
-      checks,
-      harnessErrors: [],
-    });
+    const summary = summaryOf(checks);
     expect(exitCodeOf(summary)).toBe(1);
   });
 
@@ -179,18 +150,15 @@ describe('applyExpectations', () => {
 
 describe('starterExpectations', () => {
   it('lists every failed and errored check, and the file it prints excuses exactly those', () => {
-    const run = buildSummary({
-      target: 'http://127.0.0.1:1/api/v1',
-      startedAt: new Date('2026-11-25T07:00:00Z'),
-      durationMs: 1,
-      checks: [
+    const run = summaryOf(
+      [
         check('a.failed', 'failed'),
         check('a.errored', 'errored'),
         check('a.passed', 'passed'),
         check('a.skipped', 'skipped'),
       ],
-      harnessErrors: [],
-    });
+      { target: 'http://127.0.0.1:1/api/v1', startedAt: new Date('2026-11-25T07:00:00Z') },
+    );
     const path = fileWith('starter.yaml', starterExpectations(run));
     const entries = loadExpectations(path);
     expect(entries.map((e) => [e.check, e.expect])).toEqual([

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { answered } from '../testing/exchanges.ts';
 import { ConformanceFailure, ConformanceWarning, HarnessError, SetupError } from '../checks/failure.ts';
 import type { Exchange } from '../http/exchange.ts';
 import type { CheckKind, CheckMeta } from './check-meta.ts';
@@ -16,14 +17,7 @@ function meta(kind: CheckKind): CheckMeta {
   };
 }
 
-const serverError: Exchange = {
-  operationId: 'createPlugin',
-  label: 'createPlugin — test',
-  request: { method: 'POST', url: 'http://127.0.0.1/api/v1/x', headers: {} },
-  response: { status: 500, headers: {}, text: '{}', json: {} },
-  error: undefined,
-  durationMs: 1,
-};
+const serverError: Exchange = answered(500, {}, { operationId: 'createPlugin' });
 
 describe('settleCheckError: what an error thrown by a check makes of it', () => {
   it('records a warning on a must check, with the status seen observed, instead of failing it', () => {

@@ -1,15 +1,14 @@
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../project-root.ts';
 import { renderAllureSingleFile } from './allure-single-file.ts';
-import { launchChromium } from '../testing/chromium.ts';
+import { browserOfFile } from '../testing/chromium.ts';
+import { scratchFolder } from '../testing/scratch-folder.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'allure-browser-'));
-let browser: Browser | undefined;
+const { dir } = scratchFolder('allure-browser-');
+const browser = browserOfFile();
 
 function result(index: number, status: 'passed' | 'failed'): object {
   const uuid = `0c4f7a9e-0000-4000-8000-00000000000${index}`;
@@ -29,15 +28,6 @@ function result(index: number, status: 'passed' | 'failed'): object {
   };
 }
 
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
 describe('npm run report in a real browser', () => {
   it('writes one file that shows the test count opened from disk, with nothing fetched', async () => {
     const results = join(dir, 'allure-results');
@@ -56,7 +46,7 @@ describe('npm run report in a real browser', () => {
     // The page is the report: no data, script or style file beside it.
     expect(readdirSync(join(dir, 'allure-report')).filter((f) => /\.(js|css|woff2?)$/.test(f))).toEqual([]);
 
-    const page = await (browser as Browser).newPage({ viewport: { width: 1280, height: 800 } });
+    const page = await browser().newPage({ viewport: { width: 1280, height: 800 } });
     const fetched: string[] = [];
     page.on('request', (request) => {
       if (!/^(file|data|blob):/.test(request.url())) fetched.push(request.url());

@@ -1,16 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { KEYRING_ROLES, type Keyring } from '../target/keyring-types.ts';
 import { certificationPrerequisites, certificationReasons, certify } from './certification.ts';
-import { buildSummary, exitCodeOf, type SummaryCheck } from './summary.ts';
+import { summaryOf } from '../testing/summary-checks.ts';
+import { exitCodeOf, type SummaryCheck } from './summary.ts';
 
 function check(id: string, outcome: SummaryCheck['outcome']): SummaryCheck {
   const status =
     outcome === 'skipped' ? 'skipped' : outcome === 'failed' || outcome === 'errored' ? 'failed' : 'passed';
   return { id, requirements: ['KB-ATTACH-04'], status, outcome, title: id, file: 'suites/x.test.ts' };
-}
-
-function summaryOf(checks: SummaryCheck[], harnessErrors: string[] = []) {
-  return buildSummary({ target: 't', startedAt: new Date(0), durationMs: 1, checks, harnessErrors });
 }
 
 const COMPLETE: Keyring = {
@@ -62,7 +59,9 @@ describe('certification verdict', () => {
 
     expect(certificationReasons(summaryOf([check('a', 'errored')]))).toEqual(['1 check(s) errored: a']);
     expect(
-      certificationReasons(summaryOf([check('a', 'passed')], ['suites/x.test.ts: SyntaxError'])),
+      certificationReasons(
+        summaryOf([check('a', 'passed')], { harnessErrors: ['suites/x.test.ts: SyntaxError'] }),
+      ),
     ).toEqual(['1 harness error(s): suites/x.test.ts: SyntaxError']);
     expect(certificationReasons(summaryOf([]))).toEqual(['no check ran']);
   });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { coverageSection } from './html-coverage.ts';
 import { renderHtmlReport } from './html.ts';
-import { buildSummary, type SummaryCheck } from './summary.ts';
+import { summaryOf } from '../testing/summary-checks.ts';
+import type { SummaryCheck } from './summary.ts';
 
 const model: SummaryCheck = {
   id: 'stateful.account.model',
@@ -17,30 +18,23 @@ const model: SummaryCheck = {
   ],
 };
 
-const summaryOf = (checks: SummaryCheck[]) =>
-  buildSummary({
-    target: 'http://x/api/v1',
-    startedAt: new Date(0),
-    durationMs: 1,
-    checks,
-    harnessErrors: [],
-  });
+const run = (checks: SummaryCheck[]) => summaryOf(checks, { target: 'http://x/api/v1' });
 
 describe('the coverage section of index.html', () => {
   it('lists what the run exercised, collapsed, escaped, apart from the observations', () => {
-    const section = coverageSection(summaryOf([model]));
+    const section = coverageSection(run([model]));
     expect(section).toMatch(/^<details class="coverage"><summary>What the run exercised \(2\)/);
     expect(section).toContain(
       '<td>LIM-01</td><td>a fourth attached: exercised 2 time(s) in 20 sequence(s)</td>',
     );
     expect(section).toContain('&lt;not judged&gt;');
     expect(section).not.toContain('a create again');
-    const html = renderHtmlReport(summaryOf([model]));
+    const html = renderHtmlReport(run([model]));
     expect(html).toContain(section);
     expect(html.indexOf('<h2>Observations')).toBeLessThan(html.indexOf('<details class="coverage">'));
   });
 
   it('is absent when no check recorded coverage', () => {
-    expect(coverageSection(summaryOf([{ ...model, coverage: [] }]))).toBe('');
+    expect(coverageSection(run([{ ...model, coverage: [] }]))).toBe('');
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { certify } from './certification.ts';
 import { escapeHtml } from './escape-html.ts';
 import { renderHtmlReport } from './html.ts';
+import { summaryOf } from '../testing/summary-checks.ts';
 import { buildSummary, type SummaryCheck } from './summary.ts';
 
 const check = (id: string, outcome: SummaryCheck['outcome'], message?: string): SummaryCheck => ({
@@ -86,19 +87,13 @@ describe('index.html', () => {
 
   it('lists the known deviations with the reason and link of their expectations entry, and an unexpected pass among the failures', () => {
     const html = renderHtmlReport(
-      buildSummary({
-        target: 't',
-        startedAt: new Date(0),
-        durationMs: 1,
-        checks: [
-          {
-            ...check('d.known', 'expected', 'Received: 200 / Documented: 400'),
-            expectation: { entry: 1, reason: 'fix <due>', link: 'https://issues.example/7' },
-          },
-          { ...check('e.stale', 'unexpected-pass', 'unexpected pass: delete the entry'), status: 'failed' },
-        ],
-        harnessErrors: [],
-      }),
+      summaryOf([
+        {
+          ...check('d.known', 'expected', 'Received: 200 / Documented: 400'),
+          expectation: { entry: 1, reason: 'fix <due>', link: 'https://issues.example/7' },
+        },
+        { ...check('e.stale', 'unexpected-pass', 'unexpected pass: delete the entry'), status: 'failed' },
+      ]),
     );
     expect(html).toContain('<h2 id="known-deviations">Known deviations (1)</h2>');
     expect(html).toContain('fix &lt;due&gt; (https://issues.example/7)');
@@ -108,15 +103,7 @@ describe('index.html', () => {
 });
 
 describe('index.html at a glance', () => {
-  const run = (checks: SummaryCheck[], extra: { stoppedBy?: 'SIGINT' } = {}) =>
-    buildSummary({
-      target: 't',
-      startedAt: new Date(0),
-      durationMs: 1,
-      checks,
-      harnessErrors: [],
-      ...extra,
-    });
+  const run = (checks: SummaryCheck[], extra: { stoppedBy?: 'SIGINT' } = {}) => summaryOf(checks, extra);
   const verdict = (html: string) =>
     /<p id="verdict" class="verdict (\w+)">(.*?)<\/p>/.exec(html)?.slice(1) ?? [];
   const text = (markup: string) => markup.replace(/<[^>]+>/g, '');

@@ -1,12 +1,10 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REDACTED_KEY, REDACTED_SHARE_TOKEN } from '../redact/secrets.ts';
-import { createReferenceServer, type ReferenceServer } from '../reference/server.ts';
 import { keyringSecrets } from '../target/keyring.ts';
 import { runCli } from '../testing/cli-process.ts';
-import { startProxy, type TestProxy } from '../testing/proxy.ts';
+import { watchedReference, type WatchedReference } from '../testing/watched-reference.ts';
 
 /**
  * The audit of every output for secrets: one real run of an area that mints share tokens and uses
@@ -28,11 +26,7 @@ const SECRET_ON_WIRE = new RegExp(`(?:svc_ai_|con_sh_)${TOKEN_CHARS}+`, 'g');
 const UNREDACTED_KEY = new RegExp(`svc_ai_(?!…redacted)(?:${TOKEN_CHARS}|%)`, 'g');
 const UNREDACTED_SHARE_TOKEN = new RegExp(`con_sh_(?!…redacted)(?:${TOKEN_CHARS}|%)`, 'g');
 
-let server: ReferenceServer;
-let proxy: TestProxy;
-let proxyBase: string;
-let dir: string;
-let keyringFile: string;
+let reference: WatchedReference;
 /** Every key and share token seen in a request or an answer during the run. */
 const onTheWire = new Set<string>();
 
@@ -41,11 +35,7 @@ function collect(text: string): void {
 }
 
 beforeAll(async () => {
-  server = await createReferenceServer();
-  dir = mkdtempSync(join(tmpdir(), 'no-secrets-'));
-  keyringFile = join(dir, 'keyring.json');
-  writeFileSync(keyringFile, JSON.stringify(server.keyring), { mode: 0o600 });
-  proxy = await startProxy(server.baseUrl, {
+  reference = await watchedReference('no-secrets', {
     onRequest: (req, body) => {
       collect(decodeURIComponent(req.url ?? ''));
       collect(JSON.stringify(req.headers));
@@ -53,14 +43,9 @@ beforeAll(async () => {
     },
     onAnswer: (_req, body) => collect(body),
   });
-  proxyBase = proxy.baseUrl;
 });
 
-afterAll(async () => {
-  await proxy.close();
-  await server.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => reference.close());
 
 function filesUnder(root: string): string[] {
   return readdirSync(root).flatMap((name) => {
@@ -97,13 +82,13 @@ function occurrences(name: string, text: string, pattern: RegExp): string[] {
 
 describe('no secret reaches any output', () => {
   it(`a run of ${AREA}: no key of the keyring, no key issued and no share token minted, in any report or line printed`, async () => {
-    const reportDir = join(dir, 'reports');
+    const reportDir = join(reference.dir, 'reports');
     const { code, output } = await runCli([
       'run',
       '--base-url',
-      proxyBase,
+      reference.baseUrl,
       '--keyring',
-      keyringFile,
+      reference.keyringFile,
       '--only',
       AREA,
       '--report-dir',
@@ -119,7 +104,7 @@ describe('no secret reaches any output', () => {
       expect([...outputs.keys()]).toContain(name);
     expect([...outputs.keys()].some((name) => name.startsWith('allure-results/'))).toBe(true);
 
-    const keys = keyringSecrets(server.keyring);
+    const keys = keyringSecrets(reference.server.keyring);
     expect(keys.length).toBeGreaterThan(3);
     const minted = [...onTheWire].filter((secret) => secret.startsWith('con_sh_'));
     // The run did mint share tokens and send keys, so their absence below says something.
@@ -152,7 +137,7 @@ describe('no secret reaches any output', () => {
 describe('a share token minted without its documented prefix', () => {
   it('is still a secret: no report and no line printed holds it, and the check still fails the token', async () => {
     // The reference's planted fault mints `sh_` + 32 characters: a token no shape-based rule knows.
-    const reportDir = join(dir, 'unprefixed');
+    const reportDir = join(reference.dir, 'unprefixed');
     const { code, output } = await runCli(['run', '--only', AREA, '--report-dir', reportDir], {
       CONFORMANCE_SELF_TEST_RUN: JSON.stringify({ faults: ['assistants.share-token-unprefixed'] }),
     });

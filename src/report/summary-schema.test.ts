@@ -107,6 +107,12 @@ const BEFORE_EXPECTATIONS = {
   seed: 5,
 };
 
+/** BEFORE_EXPECTATIONS with its one check changed by `fields`. */
+const withFirstCheck = (fields: Record<string, unknown>) => ({
+  ...BEFORE_EXPECTATIONS,
+  checks: [{ ...BEFORE_SCHEMA_VERSION.checks[0], ...fields }],
+});
+
 function writeFile(name: string, value: unknown): string {
   const file = join(dir, `${name}.json`);
   writeFileSync(file, JSON.stringify(value));
@@ -176,30 +182,27 @@ describe('docs/summary.schema.json', () => {
     ],
     [
       'a check with a field of no build',
-      { ...BEFORE_EXPECTATIONS, checks: [{ ...BEFORE_SCHEMA_VERSION.checks[0], colour: 'red' }] },
+      withFirstCheck({ colour: 'red' }),
       '/checks/0 (check v.a): unknown field "colour"',
     ],
     [
       'a status that is not TARGET.md’s',
-      { ...BEFORE_EXPECTATIONS, checks: [{ ...BEFORE_SCHEMA_VERSION.checks[0], status: 'ok' }] },
+      withFirstCheck({ status: 'ok' }),
       '/checks/0/status (check v.a): must be "passed" for outcome "passed"',
     ],
     [
       'an outcome of no build',
-      { ...BEFORE_EXPECTATIONS, checks: [{ ...BEFORE_SCHEMA_VERSION.checks[0], outcome: 'great' }] },
+      withFirstCheck({ outcome: 'great' }),
       '/checks/0/outcome (check v.a): must be one of "passed", "failed", "warned", "observed", "skipped", "errored", "expected", "unexpected-pass"',
     ],
     [
       'a failed outcome with status passed',
-      { ...BEFORE_EXPECTATIONS, checks: [{ ...BEFORE_SCHEMA_VERSION.checks[0], outcome: 'errored' }] },
+      withFirstCheck({ outcome: 'errored' }),
       '/checks/0/status (check v.a): must be "failed" for outcome "errored"',
     ],
     [
       'a check whose id holds a key: named without the key',
-      {
-        ...BEFORE_EXPECTATIONS,
-        checks: [{ ...BEFORE_SCHEMA_VERSION.checks[0], id: 'v.svc_ai_abcdefgh12345678', status: 'ok' }],
-      },
+      withFirstCheck({ id: 'v.svc_ai_abcdefgh12345678', status: 'ok' }),
       '/checks/0/status (check v.svc_ai_…redacted): must be "passed" for outcome "passed"',
     ],
   ])('refuses %s, naming where', (_, value, problem) => {

@@ -90,21 +90,26 @@ function rateLimitTotal(checks: readonly SummaryCheck[]): { rateLimitWaits?: num
   return total > 0 ? { rateLimitWaits: total } : {};
 }
 
-export function buildSummary(input: {
+/** What a run knows at its end; the fields it shares with summary.json mean what they mean there. */
+type SummaryInput = Pick<
+  Summary,
+  | 'seed'
+  | 'runId'
+  | 'shard'
+  | 'embedded'
+  | 'stoppedBy'
+  | 'target'
+  | 'durationMs'
+  | 'checks'
+  | 'harnessErrors'
+  | 'warnings'
+> & {
   /** Default: the suite that is running. */
   suiteVersion?: SuiteVersion;
-  seed?: number;
-  runId?: string;
-  shard?: { index: number; count: number };
-  embedded?: boolean;
-  stoppedBy?: 'SIGINT' | 'SIGTERM' | 'deadline';
-  target: string;
   startedAt: Date;
-  durationMs: number;
-  checks: SummaryCheck[];
-  harnessErrors: string[];
-  warnings?: string[];
-}): Summary {
+};
+
+export function buildSummary(input: SummaryInput): Summary {
   const totals = { passed: 0, failed: 0, skipped: 0 };
   const outcomes: Record<Outcome, number> = {
     passed: 0,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyExpectations } from '../expectations/apply.ts';
-import { buildSummary, exitCodeOf, type SummaryCheck } from './summary.ts';
+import { summaryCheck, summaryOf } from '../testing/summary-checks.ts';
+import { exitCodeOf, type SummaryCheck } from './summary.ts';
 import { exitLine, verdictLines } from './terminal-verdict.ts';
 
 function check(
@@ -9,25 +10,13 @@ function check(
   requirements: string[],
   message?: string,
 ): SummaryCheck {
-  const status =
-    outcome === 'skipped'
-      ? 'skipped'
-      : ['failed', 'errored', 'unexpected-pass'].includes(outcome)
-        ? 'failed'
-        : 'passed';
-  return {
-    id,
+  return summaryCheck(id, outcome, {
     requirements,
-    status,
-    outcome,
     title: id,
     file: 'suites/kb/a.test.ts',
     ...(message ? { message } : {}),
-  };
+  });
 }
-
-const summaryOf = (checks: SummaryCheck[], extra: Partial<Parameters<typeof buildSummary>[0]> = {}) =>
-  buildSummary({ target: 't', startedAt: new Date(0), durationMs: 1, checks, harnessErrors: [], ...extra });
 
 const lastLine = (summary: ReturnType<typeof summaryOf>, code: number = exitCodeOf(summary)) =>
   exitLine(summary, code);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SetupError } from '../checks/failure.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { requireField, requireSuccess } from './setup.ts';
+import { thrownBy } from '../testing/thrown.ts';
 
 function answered(status: number | undefined, json: unknown = {}): Exchange {
   return {
@@ -25,15 +26,9 @@ describe('requireSuccess', () => {
     [answered(400), undefined, /Received: 400 \/ Needed: a success \(2xx\)/],
     [answered(undefined), 201, /Received: no answer \(timeout\)/],
   ])('throws a SetupError naming the step, the status and the exchange', (exchange, documented, message) => {
-    let thrown: unknown;
-    try {
-      requireSuccess('create base', exchange, documented);
-    } catch (error) {
-      thrown = error;
-    }
-    expect(thrown).toBeInstanceOf(SetupError);
-    expect((thrown as SetupError).message).toMatch(message);
-    expect((thrown as SetupError).exchange).toBe(exchange);
+    const thrown = thrownBy(SetupError, () => requireSuccess('create base', exchange, documented));
+    expect(thrown.message).toMatch(message);
+    expect(thrown.exchange).toBe(exchange);
   });
 });
 

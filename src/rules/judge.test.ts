@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { answered } from '../testing/exchanges.ts';
 import type { InputCase } from '../generate/input-rules.ts';
 import type { CheckContext } from '../harness/check.ts';
 import type { Exchange } from '../http/exchange.ts';
@@ -10,14 +11,7 @@ const spec = { operation: () => ({ responses: { '200': true } }) } as unknown as
 
 function answer(items: number): Exchange {
   const json = { status: true, allPersonas: Array.from({ length: items }, (_, i) => ({ id: i })) };
-  return {
-    operationId: 'inputRulesTestList',
-    label: 'list',
-    request: { method: 'POST', url: 'http://127.0.0.1/api/v1/x', headers: {} },
-    response: { status: 200, headers: {}, text: JSON.stringify(json), json },
-    error: undefined,
-    durationMs: 1,
-  };
+  return answered(200, json, { operationId: 'inputRulesTestList', label: 'list' });
 }
 
 const rule = {

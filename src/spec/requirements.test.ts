@@ -10,6 +10,7 @@ import {
   parseCatalog,
 } from './requirements.ts';
 import type { Requirement } from './requirements.ts';
+import { thrownBy } from '../testing/thrown.ts';
 
 const API_MD = readFileSync(fileURLToPath(new URL('../../spec/API.md', import.meta.url)), 'utf8');
 
@@ -221,14 +222,7 @@ describe('parseCatalog', () => {
     ['an empty text', `requirements:\n${entry({ ...GOOD, text: ' ' })}\n`, /text is missing or empty/],
     ['an entry that is not a mapping', 'requirements:\n  - just a string\n', /entry 1: is not a mapping/],
   ])('rejects %s with a one-line message', (_name, source, message) => {
-    let error: unknown;
-    try {
-      parseCatalog(source);
-    } catch (caught) {
-      error = caught;
-    }
-    expect(error).toBeInstanceOf(Error);
-    const text = (error as Error).message;
+    const text = thrownBy(Error, () => parseCatalog(source)).message;
     expect(text).toMatch(message);
     expect(text).not.toContain('\n');
   });

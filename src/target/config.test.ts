@@ -1,20 +1,13 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { parseCommand } from '../cli/command-line.ts';
 import { TARGET_OPTIONS, targetFlags } from '../cli/target-options.ts';
 import { resolveTarget, targetOptions, validateBaseUrl } from './config.ts';
 import { ConfigError } from './config-error.ts';
 import { parseKeyring, readKeyringFile } from './keyring.ts';
+import { scratchFolder } from '../testing/scratch-folder.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'conformance-config-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-function file(name: string, text: string): string {
-  const path = join(dir, name);
-  writeFileSync(path, text);
-  return path;
-}
+const { dir, file } = scratchFolder('conformance-config-');
 
 describe('targetOptions', () => {
   it('takes TARGET.md defaults when nothing is set', () => {

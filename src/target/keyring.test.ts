@@ -1,32 +1,19 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ConfigError } from './config-error.ts';
 import { jsonSyntaxProblem, parseKeyring, readKeyringFile } from './keyring.ts';
+import { scratchFolder } from '../testing/scratch-folder.ts';
+import { thrownBy } from '../testing/thrown.ts';
 
 /** A key as TARGET.md's keyrings hold them; its body is distinctive, so any piece of it is found. */
 const KEY = 'svc_ai_Kq7ZpW3xNv9TyL2mRb8HcJ5dFg';
 /** Pieces of KEY that a partial quotation would leave: its first 8 characters, and its body. */
 const PIECES = [KEY, KEY.slice(0, 8), KEY.slice(7, 15), KEY.slice(-8)];
 
-const dir = mkdtempSync(join(tmpdir(), 'conformance-keyring-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-function file(name: string, text: string): string {
-  const path = join(dir, name);
-  writeFileSync(path, text);
-  return path;
-}
+const { file } = scratchFolder('conformance-keyring-');
 
 /** The ConfigError `read` throws, by its message. */
 function refusal(read: () => unknown): string {
-  try {
-    read();
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return (error as Error).message;
-  }
-  throw new Error('expected a ConfigError, nothing was thrown');
+  return thrownBy(ConfigError, read).message;
 }
 
 function expectNoPieceOfTheKey(message: string): void {

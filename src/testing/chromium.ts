@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 /** Debian's chromium package: no browser is downloaded (.ci/run installs the package when missing). */
 const CHROMIUM = '/usr/bin/chromium';
@@ -11,4 +12,22 @@ export function launchChromium(): Promise<Browser> {
       `${CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium); .ci/run does`,
     );
   return chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+}
+
+/**
+ * The browser of one test file: launched before its tests, closed after them. Call it at the top
+ * of the file; the function it returns hands the browser to a test.
+ */
+export function browserOfFile(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (browser === undefined) throw new Error('the browser has not been launched');
+    return browser;
+  };
 }

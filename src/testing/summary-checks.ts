@@ -1,5 +1,5 @@
 import type { IndexedCheck } from '../harness/check-index.ts';
-import { statusOf, type SummaryCheck } from '../report/summary.ts';
+import { buildSummary, statusOf, type Summary, type SummaryCheck } from '../report/summary.ts';
 
 const FILE = 'suites/voices/v.test.ts';
 
@@ -35,3 +35,35 @@ export function indexedCheck(id: string, extra: Partial<IndexedCheck> = {}): Ind
     ...extra,
   };
 }
+
+/**
+ * The summary of a run of `checks` for a unit test: target `t`, started at the epoch, 1 ms long,
+ * no harness error, unless `extra` says otherwise.
+ */
+export function summaryOf(
+  checks: SummaryCheck[],
+  extra: Partial<Parameters<typeof buildSummary>[0]> = {},
+): Summary {
+  return buildSummary({
+    target: 't',
+    startedAt: new Date(0),
+    durationMs: 1,
+    checks,
+    harnessErrors: [],
+    ...extra,
+  });
+}
+
+/** What the account model observed of a get after a transfer, a situation every draw reaches. */
+export const transferGet = (behaviour: string) => ({
+  requirement: 'AS-TRANSFER-06',
+  value: `get after a transfer: ${behaviour}`,
+  situation: 'get after a transfer',
+});
+
+/** What the account model observed of a share after a transfer, a situation only some draws reach. */
+export const transferShare = {
+  requirement: 'AS-TRANSFER-06',
+  value: 'share after a transfer: 400',
+  situation: 'share after a transfer',
+};

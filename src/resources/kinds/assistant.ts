@@ -1,3 +1,4 @@
+import { deleteByPath } from './delete.ts';
 import type { ResourceKind } from './kind.ts';
 import { gotten } from './read.ts';
 
@@ -15,11 +16,7 @@ export const ASSISTANT = {
     idInBody: 'customPersonaId',
     nameField: 'name',
     transferable: true,
-    delete: {
-      operationId: 'deletePersona',
-      input: (id) => ({ path: { sessionId: SESSION_ID, personaId: id } }),
-      idOf: (input) => input.path?.personaId,
-    },
+    delete: deleteByPath('deletePersona', 'personaId', { sessionId: SESSION_ID }),
     present: (client, id) =>
       gotten(
         client,

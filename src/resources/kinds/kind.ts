@@ -91,6 +91,15 @@ export interface CreateOperation {
   readonly planLabel?: string;
 }
 
+/** How the suite deletes one of a tracked kind (src/resources/kinds/delete.ts builds the usual two). */
+export interface DeleteOperation {
+  readonly operationId: string;
+  /** The delete request for an identity. */
+  readonly input: (id: string) => CallInput;
+  /** The identity a delete request names (to mark it deleted in the ledger). */
+  readonly idOf: (input: CallInput) => unknown;
+}
+
 interface Tracked {
   /** The create body's field holding the identity a delete takes, when the suite chooses it. */
   readonly idInBody?: string;
@@ -100,13 +109,7 @@ interface Tracked {
   readonly nameField: string;
   /** May be handed to the other account (a transfer), so the sweep looks for it on both. */
   readonly transferable?: boolean;
-  readonly delete: {
-    readonly operationId: string;
-    /** The delete request for an identity. */
-    readonly input: (id: string) => CallInput;
-    /** The identity a delete request names (to mark it deleted in the ledger). */
-    readonly idOf: (input: CallInput) => unknown;
-  };
+  readonly delete: DeleteOperation;
   /**
    * Whether the account still has it, by a read (true, false, or why it could not be told): the
    * status a delete of something absent gets is not stated, so absence is never judged from it.

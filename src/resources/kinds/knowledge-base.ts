@@ -1,3 +1,4 @@
+import { deleteByPath } from './delete.ts';
 import type { ResourceKind } from './kind.ts';
 import { listed } from './read.ts';
 
@@ -18,11 +19,7 @@ export const KNOWLEDGE_BASE = {
   tracked: {
     idInAnswer: 'kbId',
     nameField: 'name',
-    delete: {
-      operationId: 'deleteKnowledgeBase',
-      input: (id) => ({ path: { kbId: id } }),
-      idOf: (input) => input.path?.kbId,
-    },
+    delete: deleteByPath('deleteKnowledgeBase', 'kbId'),
     present: async (client, id) => {
       const bases = await listed(client, 'listKnowledgeBases', 'kbs', 'bases');
       return typeof bases === 'string' ? bases : bases.some((kb) => kb.kbId === id && own(kb));

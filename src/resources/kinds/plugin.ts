@@ -1,4 +1,4 @@
-import { isObject } from '../../http/json.ts';
+import { deleteByBody } from './delete.ts';
 import type { ResourceKind } from './kind.ts';
 import { gotten } from './read.ts';
 
@@ -12,11 +12,7 @@ export const PLUGIN = {
   tracked: {
     idInBody: 'title',
     nameField: 'title',
-    delete: {
-      operationId: 'deletePlugin',
-      input: (id) => ({ body: { title: id } }),
-      idOf: (input) => (isObject(input.body) ? input.body.title : undefined),
-    },
+    delete: deleteByBody('deletePlugin', 'title'),
     present: (client, id) => gotten(client, 'getPlugin', { query: { title: id } }, 'plugin', 'title', id),
   },
   leftovers: {

@@ -12,6 +12,7 @@ import { ledgerFile, LedgerWriter, readLedger } from '../ledger.ts';
 import { findLeftovers, prefixPattern } from '../leftovers.ts';
 import { PAGED_ROUTES } from '../../rules/subjects.ts';
 import { prepareRequest } from '../operation-requests.ts';
+import { deleteByPath } from './delete.ts';
 import type { Bench, ResourceKind } from './kind.ts';
 import { COLLECTIONS, KindRegistry, RESOURCE_KINDS } from './registry.ts';
 
@@ -72,11 +73,7 @@ const WIDGET: ResourceKind = {
   tracked: {
     idInAnswer: 'widgetId',
     nameField: 'name',
-    delete: {
-      operationId: 'deleteWidget',
-      input: (id) => ({ path: { widgetId: id } }),
-      idOf: (input) => input.path?.widgetId,
-    },
+    delete: deleteByPath('deleteWidget', 'widgetId'),
     present,
   },
   leftovers: {
@@ -111,11 +108,17 @@ afterEach(async () => {
 describe('a resource kind added through the registry alone', () => {
   const kinds = new KindRegistry([...RESOURCE_KINDS, WIDGET]);
 
-  it('is written in the ledger, removed by the sweep, found by the leftovers scan and named by the dry run', async () => {
-    dir = await mkdtemp(join(tmpdir(), 'kinds-'));
-    const file = ledgerFile(dir, RUN);
+  /** A ledger of the run in a folder of the test's own, and its writer knowing the toy kind. */
+  async function freshLedger(): Promise<{ ledgerDir: string; file: string; writer: LedgerWriter }> {
+    const ledgerDir = await mkdtemp(join(tmpdir(), 'kinds-'));
+    dir = ledgerDir;
+    const file = ledgerFile(ledgerDir, RUN);
     LedgerWriter.start(file, RUN, 'http://toy');
-    const writer = new LedgerWriter(file, { keys: {} }, kinds);
+    return { ledgerDir, file, writer: new LedgerWriter(file, { keys: {} }, kinds) };
+  }
+
+  it('is written in the ledger, removed by the sweep, found by the leftovers scan and named by the dry run', async () => {
+    const { ledgerDir, file, writer } = await freshLedger();
     const target = new WidgetTarget();
 
     // The ledger: a create of the toy kind is written down before it is sent, its id after.
@@ -153,17 +156,14 @@ describe('a resource kind added through the registry alone', () => {
       spec: withWidgets(await loadSpec()),
       target: 'http://toy',
       readOnly: false,
-      ledgerDir: dir,
+      ledgerDir,
       kinds,
     });
     expect(lines.some((line) => line.startsWith('It would create widgets, on account A'))).toBe(true);
   });
 
   it('a delete of the toy kind closes its ledger entry, and a ledger without the descriptor leaves it alone', async () => {
-    dir = await mkdtemp(join(tmpdir(), 'kinds-'));
-    const file = ledgerFile(dir, RUN);
-    LedgerWriter.start(file, RUN, 'http://toy');
-    const writer = new LedgerWriter(file, { keys: {} }, kinds);
+    const { file, writer } = await freshLedger();
     const target = new WidgetTarget();
     for (const name of ['one', 'two']) {
       const create = observed('createWidget', { body: { name: `${RUN}-${name}` } });
@@ -205,10 +205,7 @@ describe('a resource kind added through the registry alone', () => {
   });
 
   it('an unanswered create is held open by name only when its kind can be found by name', async () => {
-    dir = await mkdtemp(join(tmpdir(), 'kinds-'));
-    const file = ledgerFile(dir, RUN);
-    LedgerWriter.start(file, RUN, 'http://toy');
-    const writer = new LedgerWriter(file, { keys: {} }, kinds);
+    const { file, writer } = await freshLedger();
     for (const [operationId, name] of [
       ['createWidget', `${RUN}-lost-widget`],
       ['createKnowledgeBase', `${RUN}-lost-base`],
