@@ -22,7 +22,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/require-await': 'off' },
   },
   {
-    // The layer rules (eslint-rules/layers.js): suites/ never import the reference, src/checks/
+    // The layer rules (eslint-rules/layers.js): suites/ never import the reference, src/expect/
     // imports neither resources nor the CLI, src/reference/ nothing of the harness.
     plugins: { project: projectRules },
     rules: { 'project/layers': 'error' },

@@ -28,8 +28,8 @@ const RULES = [
     message: 'suites/ reach the reference only through the target, never by import',
   },
   // Inside a worker, from the bottom up: redaction and the HTTP client; the context a check runs in
-  // (src/context/); judging answers (src/checks/); making resources (src/resources/, whose set-up
-  // errors are src/checks/' SetupError); the scope matrix; the harness (`check()` and its fixtures)
+  // (src/context/); judging answers (src/expect/); making resources (src/resources/, whose set-up
+  // errors are src/expect/'s SetupError); the scope matrix; the harness (`check()` and its fixtures)
   // on top. Checks, the model, the reports and the run stand above all of it. A unit test may reach
   // higher (the toy-kind test proves the registry reaches the dry-run plan): these rules judge
   // sources only.
@@ -43,22 +43,22 @@ const RULES = [
     from: 'src/http/',
     sourcesOnly: true,
     forbids: (target) =>
-      startsWithAny(target, ['src/context/', 'src/checks/', 'src/resources/', ...CHECK_MAKING]),
+      startsWithAny(target, ['src/context/', 'src/expect/', 'src/resources/', ...CHECK_MAKING]),
     message: 'src/http/ is the client: it imports nothing of the context, checks or resources above it',
   },
   {
     from: 'src/context/',
     sourcesOnly: true,
-    forbids: (target) => startsWithAny(target, ['src/checks/', 'src/resources/', ...CHECK_MAKING]),
+    forbids: (target) => startsWithAny(target, ['src/expect/', 'src/resources/', ...CHECK_MAKING]),
     message:
       'src/context/ is what a check runs in (target, patience, polling): it imports nothing that makes, judges or runs checks',
   },
   {
-    from: 'src/checks/',
+    from: 'src/expect/',
     sourcesOnly: true,
     forbids: (target) => startsWithAny(target, ['src/resources/', ...CHECK_MAKING]),
     message:
-      'src/checks/ judges answers: it imports neither src/resources/ nor the harness or anything above it',
+      'src/expect/ judges answers: it imports neither src/resources/ nor the harness or anything above it',
   },
   {
     from: 'src/resources/',

@@ -25,13 +25,13 @@ describe('the layer rules', () => {
     expect(layerMessages('suites/voices/a.ts', "export * from '../../src/reference/app.ts';")).toHaveLength(
       1,
     );
-    expect(layerMessages('suites/voices/a.ts', "import '../../src/checks/status.ts';")).toEqual([]);
+    expect(layerMessages('suites/voices/a.ts', "import '../../src/expect/status.ts';")).toEqual([]);
   });
 
-  it('refuses resources and the CLI in src/checks/', () => {
-    expect(layerMessages('src/checks/a.ts', "import '../resources/json.ts';")).toHaveLength(1);
-    expect(layerMessages('src/checks/a.ts', "import '../cli/run.ts';")).toHaveLength(1);
-    expect(layerMessages('src/checks/a.ts', "import '../http/exchange.ts';")).toEqual([]);
+  it('refuses resources and the CLI in src/expect/', () => {
+    expect(layerMessages('src/expect/a.ts', "import '../resources/json.ts';")).toHaveLength(1);
+    expect(layerMessages('src/expect/a.ts', "import '../cli/run.ts';")).toHaveLength(1);
+    expect(layerMessages('src/expect/a.ts', "import '../http/exchange.ts';")).toEqual([]);
   });
 
   it('lets the reference read only itself, the spec and the keyring format', () => {
@@ -54,16 +54,16 @@ describe('the layer rules', () => {
     expect(layerMessages('src/harness/a.ts', "import '../selftest/fault-batch.ts';")).toHaveLength(1);
   });
 
-  it('stacks the worker: redact, http, context, checks, resources, scope, harness', () => {
+  it('stacks the worker: redact, http, context, expect, resources, scope, harness', () => {
     expect(layerMessages('src/redact/a.ts', "import '../http/exchange.ts';")).toHaveLength(1);
     expect(layerMessages('src/redact/a.ts', "import './secrets.ts';")).toEqual([]);
     expect(layerMessages('src/http/a.ts', "import '../redact/secrets.ts';")).toEqual([]);
     expect(layerMessages('src/http/a.ts', "import '../context/poll.ts';")).toHaveLength(1);
     expect(layerMessages('src/context/a.ts', "import '../http/client.ts';")).toEqual([]);
     expect(layerMessages('src/context/a.ts', "import '../resources/tracker.ts';")).toHaveLength(1);
-    expect(layerMessages('src/checks/a.ts', "import '../context/poll.ts';")).toEqual([]);
-    expect(layerMessages('src/checks/a.ts', "import '../harness/check.ts';")).toHaveLength(1);
-    expect(layerMessages('src/resources/a.ts', "import '../checks/failure.ts';")).toEqual([]);
+    expect(layerMessages('src/expect/a.ts', "import '../context/poll.ts';")).toEqual([]);
+    expect(layerMessages('src/expect/a.ts', "import '../harness/check.ts';")).toHaveLength(1);
+    expect(layerMessages('src/resources/a.ts', "import '../expect/failure.ts';")).toEqual([]);
     expect(layerMessages('src/resources/a.ts', "import '../harness/check.ts';")).toHaveLength(1);
     expect(layerMessages('src/resources/a.ts', "import '../rules/subjects.ts';")).toHaveLength(1);
     expect(layerMessages('src/scope/a.ts', "import '../resources/kinds/registry.ts';")).toEqual([]);

@@ -16,7 +16,7 @@ export interface ProvidedTarget {
   fixtureLocalUrl: string;
   /** Runs per fast-check property. */
   propertyRuns: number;
-  /** The run's seed: every property's own seed is derived from it and the check (src/checks/property.ts). */
+  /** The run's seed: every property's own seed is derived from it and the check (src/expect/property.ts). */
   seed: number;
   requestTimeoutMs: number;
   /** The largest response body a client reads (--max-body). */

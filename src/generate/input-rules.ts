@@ -15,7 +15,7 @@ import {
  * What the document states about the answer is carried by the spec's own annotations, once:
  * `x-requirement` (the requirement stating the field), `x-limit` (a stated limit and what happens
  * beyond it), `x-when-missing`, `x-when-forbidden` and `x-when-reserved`. A case without a stated
- * answer is judged only by what the document implies (src/checks/input-rule-views.ts).
+ * answer is judged only by what the document implies (src/rules/judge.ts).
  */
 
 /** The annotations spec/openapi.yaml carries for input rules: ajv is told they are keywords. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { answered } from '../testing/exchanges.ts';
-import { ConformanceFailure, ConformanceWarning, HarnessError, SetupError } from '../checks/failure.ts';
+import { ConformanceFailure, ConformanceWarning, HarnessError, SetupError } from '../expect/failure.ts';
 import type { Exchange } from '../http/exchange.ts';
 import type { CheckKind, CheckMeta } from './check-meta.ts';
 import { settleCheckError } from './check.ts';

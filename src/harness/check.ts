@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { attachment, epic, feature, label, story } from 'allure-js-commons';
 import { inject, test as base, TestRunner, type TestContext } from 'vitest';
-import { ConformanceFailure, ConformanceWarning, SetupError, isVerdict } from '../checks/failure.ts';
+import { ConformanceFailure, ConformanceWarning, SetupError, isVerdict } from '../expect/failure.ts';
 import { ApiClient, type ClientOptions } from '../http/client.ts';
 import { makeRedactor } from '../redact/secrets.ts';
 import { RequestGate } from '../http/request-gate.ts';

@@ -1,6 +1,6 @@
 import { relative } from 'node:path';
 import type { Reporter, SerializedError, TestCase, TestModule } from 'vitest/node';
-import { isVerdict } from '../checks/failure.ts';
+import { isVerdict } from '../expect/failure.ts';
 import '../harness/check-meta.ts';
 import type { Outcome, SummaryCheck } from './summary.ts';
 import { statusOf } from './summary.ts';

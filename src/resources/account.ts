@@ -1,5 +1,5 @@
 import type { ApiClient } from '../http/client.ts';
-import { SetupError } from '../checks/failure.ts';
+import { SetupError } from '../expect/failure.ts';
 import { bodyOf, isObject } from '../http/json.ts';
 import { requireField, requireObjectId, requireSuccess } from './setup.ts';
 import { echoPluginBody } from './drafts.ts';

@@ -1,6 +1,6 @@
-import { expectIngestTextTier, type IngestMode, type Tier } from '../checks/ingest-tier.ts';
-import { expectSchema } from '../checks/schema.ts';
-import { expectStatus } from '../checks/status.ts';
+import { expectIngestTextTier, type IngestMode, type Tier } from '../expect/ingest-tier.ts';
+import { expectSchema } from '../expect/schema.ts';
+import { expectStatus } from '../expect/status.ts';
 import { requireField } from './setup.ts';
 import { pollUntil } from '../context/poll.ts';
 import type { FixtureFile } from '../generate/fixture-sentences.ts';

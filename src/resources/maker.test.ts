@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SetupError } from '../checks/failure.ts';
+import { SetupError } from '../expect/failure.ts';
 import { ApiClient } from '../http/client.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { createReferenceServer, type ReferenceServer } from '../reference/server.ts';

@@ -1,6 +1,6 @@
-import { ConformanceFailure } from '../checks/failure.ts';
-import { WALK_TRIES, type PageWalk, type WalkedPage } from '../checks/page-walk.ts';
-import { expectStatus } from '../checks/status.ts';
+import { ConformanceFailure } from '../expect/failure.ts';
+import { WALK_TRIES, type PageWalk, type WalkedPage } from '../expect/page-walk.ts';
+import { expectStatus } from '../expect/status.ts';
 import type { ApiClient, QueryValue } from '../http/client.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { bodyOf, objectsIn, type JsonObject } from '../http/json.ts';

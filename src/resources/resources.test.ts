@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConformanceFailure, SetupError } from '../checks/failure.ts';
+import { ConformanceFailure, SetupError } from '../expect/failure.ts';
 import { ApiClient } from '../http/client.ts';
 import { createReferenceServer, type ReferenceServer } from '../reference/server.ts';
 import { loadSpec, type Spec } from '../spec/openapi.ts';
@@ -14,7 +14,7 @@ import { createPlugin, foundOwnPlugin, getPlugin, pluginObjectId } from './plugi
 import { ResourceTracker } from './tracker.ts';
 import { catalogVoiceIds } from './voices.ts';
 import type { Exchange } from '../http/exchange.ts';
-import { expectEachOnce } from '../checks/page-walk.ts';
+import { expectEachOnce } from '../expect/page-walk.ts';
 
 const PREFIX = 'cf0000000000ff';
 let server: ReferenceServer;

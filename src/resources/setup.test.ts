@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SetupError } from '../checks/failure.ts';
+import { SetupError } from '../expect/failure.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { requireField, requireSuccess } from './setup.ts';
 import { thrownBy } from '../testing/thrown.ts';

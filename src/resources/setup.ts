@@ -1,6 +1,6 @@
-import { SetupError } from '../checks/failure.ts';
+import { SetupError } from '../expect/failure.ts';
 import type { Exchange } from '../http/exchange.ts';
-import { expectStatus } from '../checks/status.ts';
+import { expectStatus } from '../expect/status.ts';
 import { bodyOf, isObject, succeeded, type JsonObject } from '../http/json.ts';
 
 /**

@@ -1,5 +1,5 @@
-import { ConformanceFailure } from '../checks/failure.ts';
-import { TOP_K_MAX } from '../checks/query-count.ts';
+import { ConformanceFailure } from '../expect/failure.ts';
+import { TOP_K_MAX } from '../expect/query-count.ts';
 import { markedSentence, markerWord } from '../generate/knowledge.ts';
 import { bodyOf } from '../http/json.ts';
 import type { KnowledgeSteps } from './knowledge-steps.ts';

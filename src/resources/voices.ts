@@ -1,5 +1,5 @@
-import { ConformanceFailure } from '../checks/failure.ts';
-import { expectStatus } from '../checks/status.ts';
+import { ConformanceFailure } from '../expect/failure.ts';
+import { expectStatus } from '../expect/status.ts';
 import type { ApiClient } from '../http/client.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { bodyOf, objectsIn, type JsonObject } from '../http/json.ts';

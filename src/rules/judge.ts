@@ -3,12 +3,12 @@ import type { CheckContext } from '../harness/check.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { bodyOf, isObject, succeeded, type JsonObject } from '../http/json.ts';
 import { successStatus } from '../spec/openapi.ts';
-import { ConformanceFailure, ConformanceWarning } from '../checks/failure.ts';
-import { expectPageArithmetic } from '../checks/list-page.ts';
-import { expectRejected } from '../checks/rejection.ts';
-import { expectSchema } from '../checks/schema.ts';
-import { expectResponse, expectStatus } from '../checks/status.ts';
-import { componentValidator } from '../checks/validators.ts';
+import { ConformanceFailure, ConformanceWarning } from '../expect/failure.ts';
+import { expectPageArithmetic } from '../expect/list-page.ts';
+import { expectRejected } from '../expect/rejection.ts';
+import { expectSchema } from '../expect/schema.ts';
+import { expectResponse, expectStatus } from '../expect/status.ts';
+import { componentValidator } from '../expect/validators.ts';
 
 /**
  * The verdict on one input-rule case. Where the document states the answer (the case's `stated`)

@@ -6,7 +6,7 @@
  */
 
 import fc from 'fast-check';
-import { expectProperty } from '../checks/property.ts';
+import { expectProperty } from '../expect/property.ts';
 import { attachBody, updateAttachmentBody } from '../generate/knowledge.ts';
 import type { CheckContext } from '../harness/check.ts';
 import type { Spec } from '../spec/openapi.ts';

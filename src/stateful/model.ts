@@ -14,7 +14,7 @@ import {
   documentedIntervalDays,
   NOTHING_SET,
   type IntervalHistory,
-} from '../checks/auto-refresh-interval.ts';
+} from '../expect/auto-refresh-interval.ts';
 
 type GroundingMode = 'strict' | 'supplemental';
 

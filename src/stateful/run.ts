@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { expectProperty } from '../checks/property.ts';
+import { expectProperty } from '../expect/property.ts';
 import type { CheckContext } from '../harness/check.ts';
 import { CheckKnowledgeViews } from './commands/check-knowledge-views.ts';
 import { accountCommands, viewLimit, viewTurn } from './commands/index.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConformanceFailure, HarnessError, SetupError } from '../checks/failure.ts';
+import { ConformanceFailure, HarnessError, SetupError } from '../expect/failure.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { failedStep, numberedSteps } from './step.ts';
 import type { World } from './world.ts';

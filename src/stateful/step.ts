@@ -1,5 +1,5 @@
 import type fc from 'fast-check';
-import { ConformanceFailure, HarnessError, SetupError } from '../checks/failure.ts';
+import { ConformanceFailure, HarnessError, SetupError } from '../expect/failure.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { picked, type AccountModel } from './model.ts';
 import type { World } from './world.ts';

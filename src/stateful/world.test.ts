@@ -1,6 +1,6 @@
 import { KNOWLEDGE_BASE } from '../resources/kinds/knowledge-base.ts';
 import { describe, expect, it } from 'vitest';
-import { SetupError } from '../checks/failure.ts';
+import { SetupError } from '../expect/failure.ts';
 import type { ApiClient, CallInput } from '../http/client.ts';
 import type { Exchange } from '../http/exchange.ts';
 import type { AccountResources } from '../resources/account.ts';

@@ -1,8 +1,8 @@
 import { describe, expect } from 'vitest';
-import { expectMessage } from '../../src/checks/error-body.ts';
-import { ConformanceFailure } from '../../src/checks/failure.ts';
-import { expectRejected } from '../../src/checks/rejection.ts';
-import { expectResponse, expectStatus } from '../../src/checks/status.ts';
+import { expectMessage } from '../../src/expect/error-body.ts';
+import { ConformanceFailure } from '../../src/expect/failure.ts';
+import { expectRejected } from '../../src/expect/rejection.ts';
+import { expectResponse, expectStatus } from '../../src/expect/status.ts';
 import { check, type CheckContext } from '../../src/harness/check.ts';
 import type { ApiClient, CallInput } from '../../src/http/client.ts';
 import type { Exchange } from '../../src/http/exchange.ts';

@@ -1,16 +1,16 @@
 import { PLUGIN } from '../../src/resources/kinds/plugin.ts';
 import { getPlugin } from '../../src/resources/plugins.ts';
 import { describe, expect } from 'vitest';
-import { ConformanceFailure } from '../../src/checks/failure.ts';
+import { ConformanceFailure } from '../../src/expect/failure.ts';
 import {
   expectListedAsWritten,
   expectNone,
   scan,
   scanShowing,
   type Written,
-} from '../../src/checks/plugin-views.ts';
-import { expectSchema } from '../../src/checks/schema.ts';
-import { expectStatus } from '../../src/checks/status.ts';
+} from '../../src/expect/plugin-views.ts';
+import { expectSchema } from '../../src/expect/schema.ts';
+import { expectStatus } from '../../src/expect/status.ts';
 import { uniqueWord } from '../../src/generate/identity.ts';
 import { check, type CheckContext } from '../../src/harness/check.ts';
 import type { QueryValue } from '../../src/http/client.ts';

@@ -1,7 +1,7 @@
 import { KNOWLEDGE_BASE } from '../../src/resources/kinds/knowledge-base.ts';
 import { describe, expect } from 'vitest';
-import { expectSchema } from '../../src/checks/schema.ts';
-import { expectStatus } from '../../src/checks/status.ts';
+import { expectSchema } from '../../src/expect/schema.ts';
+import { expectStatus } from '../../src/expect/status.ts';
 import { check } from '../../src/harness/check.ts';
 import { getAssistant, readAssistant, SESSION_ID, trackAssistant } from '../../src/resources/assistants.ts';
 import { ALL_PLATFORMS } from '../../src/resources/drafts.ts';

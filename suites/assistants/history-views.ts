@@ -1,9 +1,9 @@
 import { expect } from 'vitest';
-import { ConformanceFailure } from '../../src/checks/failure.ts';
-import { expectPageArithmetic } from '../../src/checks/list-page.ts';
-import { judgeWalks, type PageWalk } from '../../src/checks/page-walk.ts';
-import { expectSchema } from '../../src/checks/schema.ts';
-import { expectStatus } from '../../src/checks/status.ts';
+import { ConformanceFailure } from '../../src/expect/failure.ts';
+import { expectPageArithmetic } from '../../src/expect/list-page.ts';
+import { judgeWalks, type PageWalk } from '../../src/expect/page-walk.ts';
+import { expectSchema } from '../../src/expect/schema.ts';
+import { expectStatus } from '../../src/expect/status.ts';
 import type { CheckContext } from '../../src/harness/check.ts';
 import type { ApiClient, QueryValue } from '../../src/http/client.ts';
 import type { Exchange } from '../../src/http/exchange.ts';

@@ -1,6 +1,6 @@
 import { KNOWLEDGE_BASE } from '../../src/resources/kinds/knowledge-base.ts';
 import { describe, expect } from 'vitest';
-import { expectStatus } from '../../src/checks/status.ts';
+import { expectStatus } from '../../src/expect/status.ts';
 import { uniqueWord } from '../../src/generate/identity.ts';
 import { check, type CheckContext } from '../../src/harness/check.ts';
 import type { ApiClient } from '../../src/http/client.ts';

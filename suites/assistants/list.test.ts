@@ -1,8 +1,8 @@
 import { describe, expect } from 'vitest';
-import { expectComponentSchema } from '../../src/checks/component-schema.ts';
-import { ConformanceFailure } from '../../src/checks/failure.ts';
-import { expectSchema } from '../../src/checks/schema.ts';
-import { expectStatus } from '../../src/checks/status.ts';
+import { expectComponentSchema } from '../../src/expect/component-schema.ts';
+import { ConformanceFailure } from '../../src/expect/failure.ts';
+import { expectSchema } from '../../src/expect/schema.ts';
+import { expectStatus } from '../../src/expect/status.ts';
 import { check, type CheckContext } from '../../src/harness/check.ts';
 import { ALL_PLATFORMS } from '../../src/resources/drafts.ts';
 import { createMine } from './mine.ts';

@@ -1,8 +1,8 @@
 import { describe, expect } from 'vitest';
-import { expectPageArithmetic } from '../../src/checks/list-page.ts';
-import { judgeWalks } from '../../src/checks/page-walk.ts';
-import { expectSchema } from '../../src/checks/schema.ts';
-import { expectStatus } from '../../src/checks/status.ts';
+import { expectPageArithmetic } from '../../src/expect/list-page.ts';
+import { judgeWalks } from '../../src/expect/page-walk.ts';
+import { expectSchema } from '../../src/expect/schema.ts';
+import { expectStatus } from '../../src/expect/status.ts';
 import { uniqueWord } from '../../src/generate/identity.ts';
 import { check, type CheckContext } from '../../src/harness/check.ts';
 import type { Exchange } from '../../src/http/exchange.ts';

@@ -1,8 +1,8 @@
 import { describe, expect } from 'vitest';
-import { expectSchema } from '../../src/checks/schema.ts';
-import { expectShareToken, SHARE_PREFIX } from '../../src/checks/share-token.ts';
-import { stableErrorSummary } from '../../src/checks/stable-summary.ts';
-import { expectStatus } from '../../src/checks/status.ts';
+import { expectSchema } from '../../src/expect/schema.ts';
+import { expectShareToken, SHARE_PREFIX } from '../../src/expect/share-token.ts';
+import { stableErrorSummary } from '../../src/expect/stable-summary.ts';
+import { expectStatus } from '../../src/expect/status.ts';
 import { check, type CheckContext } from '../../src/harness/check.ts';
 import { trackAssistant } from '../../src/resources/assistants.ts';
 import { assistantDrafter } from '../../src/resources/drafts.ts';

@@ -1,9 +1,9 @@
 import { describe, expect } from 'vitest';
-import { ConformanceFailure } from '../../src/checks/failure.ts';
-import { expectRejected } from '../../src/checks/rejection.ts';
-import { expectSchema } from '../../src/checks/schema.ts';
-import { stableErrorSummary } from '../../src/checks/stable-summary.ts';
-import { expectStatus } from '../../src/checks/status.ts';
+import { ConformanceFailure } from '../../src/expect/failure.ts';
+import { expectRejected } from '../../src/expect/rejection.ts';
+import { expectSchema } from '../../src/expect/schema.ts';
+import { stableErrorSummary } from '../../src/expect/stable-summary.ts';
+import { expectStatus } from '../../src/expect/status.ts';
 import { check, type CheckContext } from '../../src/harness/check.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
 import { assistantObjectId, readAssistant, trackAssistant } from '../../src/resources/assistants.ts';

@@ -1,12 +1,12 @@
 import { describe, expect } from 'vitest';
-import { expectInvalidBearer } from '../../src/checks/error-body.ts';
+import { expectInvalidBearer } from '../../src/expect/error-body.ts';
 import {
   expectAuthRefusal,
   expectKeyStateRefusal,
   expectMessageCarriesDate,
   refusalCode,
-} from '../../src/checks/refusal.ts';
-import { expectStatus } from '../../src/checks/status.ts';
+} from '../../src/expect/refusal.ts';
+import { expectStatus } from '../../src/expect/status.ts';
 import { check, type CheckContext } from '../../src/harness/check.ts';
 import type { ApiClient } from '../../src/http/client.ts';
 import type { Exchange } from '../../src/http/exchange.ts';

@@ -1,6 +1,6 @@
 import { describe } from 'vitest';
-import { expectScopeGateRefusal } from '../../src/checks/refusal.ts';
-import { ConformanceFailure } from '../../src/checks/failure.ts';
+import { expectScopeGateRefusal } from '../../src/expect/refusal.ts';
+import { ConformanceFailure } from '../../src/expect/failure.ts';
 import { check, type CheckContext } from '../../src/harness/check.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
 import { KEYRING_ROLES, type Role, type RouteProbe } from '../../src/target/keyring-types.ts';

@@ -1,9 +1,9 @@
 import { describe } from 'vitest';
-import { expectScopeDenied } from '../../src/checks/error-body.ts';
-import { expectNotRefusedForScope, expectScopeGateRefusal, refusalCode } from '../../src/checks/refusal.ts';
-import { expectRejected } from '../../src/checks/rejection.ts';
-import { expectSchema } from '../../src/checks/schema.ts';
-import { expectStatus } from '../../src/checks/status.ts';
+import { expectScopeDenied } from '../../src/expect/error-body.ts';
+import { expectNotRefusedForScope, expectScopeGateRefusal, refusalCode } from '../../src/expect/refusal.ts';
+import { expectRejected } from '../../src/expect/rejection.ts';
+import { expectSchema } from '../../src/expect/schema.ts';
+import { expectStatus } from '../../src/expect/status.ts';
 import { check, type CheckContext } from '../../src/harness/check.ts';
 import { scopeMatrixCells, type ScopeCell } from '../../src/scope/matrix.ts';
 import { loadOperationIndexSync, successStatus, type Module } from '../../src/spec/openapi.ts';

@@ -1,5 +1,5 @@
 import { describe } from 'vitest';
-import { expectAuthRefusal, refusalCode } from '../../src/checks/refusal.ts';
+import { expectAuthRefusal, refusalCode } from '../../src/expect/refusal.ts';
 import { check, type CheckContext } from '../../src/harness/check.ts';
 import { requireField, requireSuccess } from '../../src/resources/setup.ts';
 import { prepareRequest } from '../../src/resources/operation-requests.ts';

@@ -1,7 +1,7 @@
 import { describe } from 'vitest';
-import { expectMessage, expectMessagePrefix } from '../../src/checks/error-body.ts';
-import { errorSummary } from '../../src/checks/refusal.ts';
-import { expectStatus } from '../../src/checks/status.ts';
+import { expectMessage, expectMessagePrefix } from '../../src/expect/error-body.ts';
+import { errorSummary } from '../../src/expect/refusal.ts';
+import { expectStatus } from '../../src/expect/status.ts';
 import { check, type CheckContext } from '../../src/harness/check.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
 import { succeeded } from '../../src/http/json.ts';

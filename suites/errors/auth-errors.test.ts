@@ -1,11 +1,11 @@
 import { describe } from 'vitest';
-import { expectInvalidBearer, expectScopeDenied } from '../../src/checks/error-body.ts';
+import { expectInvalidBearer, expectScopeDenied } from '../../src/expect/error-body.ts';
 import {
   expectKeyStateRefusal,
   expectMessageCarriesDate,
   expectScopeGateRefusal,
-} from '../../src/checks/refusal.ts';
-import { expectSchema } from '../../src/checks/schema.ts';
+} from '../../src/expect/refusal.ts';
+import { expectSchema } from '../../src/expect/schema.ts';
 import { check, type CheckContext } from '../../src/harness/check.ts';
 import type { RouteProbe } from '../../src/target/keyring-types.ts';
 

@@ -1,5 +1,5 @@
 import { describe } from 'vitest';
-import { expectJsonBody } from '../../src/checks/json-body.ts';
+import { expectJsonBody } from '../../src/expect/json-body.ts';
 import { check } from '../../src/harness/check.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { describe } from 'vitest';
-import { errorSummary } from '../../src/checks/refusal.ts';
-import { expectStatus } from '../../src/checks/status.ts';
+import { errorSummary } from '../../src/expect/refusal.ts';
+import { expectStatus } from '../../src/expect/status.ts';
 import { check } from '../../src/harness/check.ts';
 import { requireSuccess } from '../../src/resources/setup.ts';
 

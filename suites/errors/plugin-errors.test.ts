@@ -1,9 +1,9 @@
-import { expectRejected } from '../../src/checks/rejection.ts';
+import { expectRejected } from '../../src/expect/rejection.ts';
 import { describe, expect } from 'vitest';
-import { expectMessage } from '../../src/checks/error-body.ts';
-import { ConformanceFailure } from '../../src/checks/failure.ts';
-import { errorSummary } from '../../src/checks/refusal.ts';
-import { expectStatus } from '../../src/checks/status.ts';
+import { expectMessage } from '../../src/expect/error-body.ts';
+import { ConformanceFailure } from '../../src/expect/failure.ts';
+import { errorSummary } from '../../src/expect/refusal.ts';
+import { expectStatus } from '../../src/expect/status.ts';
 import { check } from '../../src/harness/check.ts';
 import type { ApiClient } from '../../src/http/client.ts';
 import type { Exchange } from '../../src/http/exchange.ts';

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect } from 'vitest';
-import { DEFAULT_INTERVAL_DAYS, expectIntervalDays } from '../../src/checks/auto-refresh-interval.ts';
-import { expectProperty } from '../../src/checks/property.ts';
-import { expectSchema } from '../../src/checks/schema.ts';
-import { expectStatus } from '../../src/checks/status.ts';
+import { DEFAULT_INTERVAL_DAYS, expectIntervalDays } from '../../src/expect/auto-refresh-interval.ts';
+import { expectProperty } from '../../src/expect/property.ts';
+import { expectSchema } from '../../src/expect/schema.ts';
+import { expectStatus } from '../../src/expect/status.ts';
 import { knowledgeBaseCreateBody } from '../../src/generate/knowledge.ts';
 import { check } from '../../src/harness/check.ts';
 import { pollUntil } from '../../src/context/poll.ts';

@@ -1,8 +1,8 @@
 import { describe, expect } from 'vitest';
-import { expectDocumentReturned } from '../../src/checks/query-count.ts';
-import { expectSchema } from '../../src/checks/schema.ts';
-import { stableErrorSummary } from '../../src/checks/stable-summary.ts';
-import { expectStatus } from '../../src/checks/status.ts';
+import { expectDocumentReturned } from '../../src/expect/query-count.ts';
+import { expectSchema } from '../../src/expect/schema.ts';
+import { stableErrorSummary } from '../../src/expect/stable-summary.ts';
+import { expectStatus } from '../../src/expect/status.ts';
 import { TXT_FILE } from '../../src/generate/fixture-sentences.ts';
 import { markedSentence, markerWord } from '../../src/generate/knowledge.ts';
 import { check, type CheckContext } from '../../src/harness/check.ts';

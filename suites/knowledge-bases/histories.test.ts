@@ -1,7 +1,7 @@
 import { describe, expect } from 'vitest';
-import { expectDocumentReturned, TOP_K_MAX } from '../../src/checks/query-count.ts';
-import { stableErrorSummary } from '../../src/checks/stable-summary.ts';
-import { expectStatus } from '../../src/checks/status.ts';
+import { expectDocumentReturned, TOP_K_MAX } from '../../src/expect/query-count.ts';
+import { stableErrorSummary } from '../../src/expect/stable-summary.ts';
+import { expectStatus } from '../../src/expect/status.ts';
 import { TXT_FILE } from '../../src/generate/fixture-sentences.ts';
 import { markerWord } from '../../src/generate/knowledge.ts';
 import { check, type CheckContext } from '../../src/harness/check.ts';

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect } from 'vitest';
-import { expectIngestTextTier, type IngestMode } from '../../src/checks/ingest-tier.ts';
-import { expectProperty } from '../../src/checks/property.ts';
-import { stableErrorSummary } from '../../src/checks/stable-summary.ts';
+import { expectIngestTextTier, type IngestMode } from '../../src/expect/ingest-tier.ts';
+import { expectProperty } from '../../src/expect/property.ts';
+import { stableErrorSummary } from '../../src/expect/stable-summary.ts';
 import { ingestTextBody, markedSentence, markerWord, textOfLength } from '../../src/generate/knowledge.ts';
 import { check } from '../../src/harness/check.ts';
 import type { Exchange } from '../../src/http/exchange.ts';

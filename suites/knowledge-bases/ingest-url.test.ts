@@ -1,5 +1,5 @@
 import { describe, expect } from 'vitest';
-import { expectIngestUrlAnswer } from '../../src/checks/ingest-tier.ts';
+import { expectIngestUrlAnswer } from '../../src/expect/ingest-tier.ts';
 import { markerWord } from '../../src/generate/knowledge.ts';
 import { check } from '../../src/harness/check.ts';
 import { pollUntil } from '../../src/context/poll.ts';

@@ -1,4 +1,4 @@
-import { expectDocumentReturned } from '../../src/checks/query-count.ts';
+import { expectDocumentReturned } from '../../src/expect/query-count.ts';
 import type { BodyOverrides } from '../../src/generate/overrides.ts';
 import { markedSentence, markerWord } from '../../src/generate/knowledge.ts';
 import { bodyOf, type JsonObject } from '../../src/http/json.ts';
@@ -26,7 +26,7 @@ export async function addMarkedText(
 
 /**
  * Queries a base whose one document holds `sentence` verbatim, asking again until results come:
- * that document must be returned (src/checks/query-count.ts, its chunks counted from its ingest
+ * that document must be returned (src/expect/query-count.ts, its chunks counted from its ingest
  * answer). Returns the results, for the check's own assertions on them.
  */
 export async function expectOwnDocumentReturned(

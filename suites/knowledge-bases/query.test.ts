@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect } from 'vitest';
-import { expectProperty } from '../../src/checks/property.ts';
-import { expectResultCount, judgeAboveMaximum, TOP_K_MAX } from '../../src/checks/query-count.ts';
-import { expectSchema } from '../../src/checks/schema.ts';
-import { stableErrorSummary } from '../../src/checks/stable-summary.ts';
-import { expectStatus } from '../../src/checks/status.ts';
+import { expectProperty } from '../../src/expect/property.ts';
+import { expectResultCount, judgeAboveMaximum, TOP_K_MAX } from '../../src/expect/query-count.ts';
+import { expectSchema } from '../../src/expect/schema.ts';
+import { stableErrorSummary } from '../../src/expect/stable-summary.ts';
+import { expectStatus } from '../../src/expect/status.ts';
 import { DOCX_FILE, MD_FILE, PDF_FILE, TXT_FILE } from '../../src/generate/fixture-sentences.ts';
 import { markerWord } from '../../src/generate/knowledge.ts';
 import { check, type CheckContext } from '../../src/harness/check.ts';

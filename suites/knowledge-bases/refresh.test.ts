@@ -7,11 +7,11 @@ import {
   expectIntervalDays,
   NOTHING_SET,
   type IntervalHistory,
-} from '../../src/checks/auto-refresh-interval.ts';
-import { ConformanceFailure } from '../../src/checks/failure.ts';
-import { expectProperty } from '../../src/checks/property.ts';
-import { expectSchema } from '../../src/checks/schema.ts';
-import { expectStatus } from '../../src/checks/status.ts';
+} from '../../src/expect/auto-refresh-interval.ts';
+import { ConformanceFailure } from '../../src/expect/failure.ts';
+import { expectProperty } from '../../src/expect/property.ts';
+import { expectSchema } from '../../src/expect/schema.ts';
+import { expectStatus } from '../../src/expect/status.ts';
 import { TXT_FILE } from '../../src/generate/fixture-sentences.ts';
 import { autoRefreshBody, markedSentence, markerWord } from '../../src/generate/knowledge.ts';
 import { check, type CheckContext } from '../../src/harness/check.ts';

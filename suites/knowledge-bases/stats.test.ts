@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect } from 'vitest';
-import type { Tier } from '../../src/checks/ingest-tier.ts';
-import { expectProperty } from '../../src/checks/property.ts';
-import { expectSchema } from '../../src/checks/schema.ts';
-import { expectStatus } from '../../src/checks/status.ts';
+import type { Tier } from '../../src/expect/ingest-tier.ts';
+import { expectProperty } from '../../src/expect/property.ts';
+import { expectSchema } from '../../src/expect/schema.ts';
+import { expectStatus } from '../../src/expect/status.ts';
 import { TXT_FILE } from '../../src/generate/fixture-sentences.ts';
 import { markerWord, textOfLength } from '../../src/generate/knowledge.ts';
 import { check } from '../../src/harness/check.ts';

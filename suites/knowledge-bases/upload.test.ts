@@ -1,7 +1,7 @@
 import { describe, expect } from 'vitest';
-import { ConformanceFailure } from '../../src/checks/failure.ts';
-import { expectSchema } from '../../src/checks/schema.ts';
-import { expectStatus } from '../../src/checks/status.ts';
+import { ConformanceFailure } from '../../src/expect/failure.ts';
+import { expectSchema } from '../../src/expect/schema.ts';
+import { expectStatus } from '../../src/expect/status.ts';
 import { SCANNED_PDF_FILE, TXT_FILE, UPLOADABLE_FILES } from '../../src/generate/fixture-sentences.ts';
 import { check } from '../../src/harness/check.ts';
 import { bodyOf } from '../../src/http/json.ts';

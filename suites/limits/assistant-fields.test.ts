@@ -1,6 +1,6 @@
 import { describe, expect } from 'vitest';
-import { expectSchema } from '../../src/checks/schema.ts';
-import { expectStatus } from '../../src/checks/status.ts';
+import { expectSchema } from '../../src/expect/schema.ts';
+import { expectStatus } from '../../src/expect/status.ts';
 import { check, type CheckContext } from '../../src/harness/check.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
 import { readAssistant, trackAssistant } from '../../src/resources/assistants.ts';

@@ -1,5 +1,5 @@
 import { describe, expect } from 'vitest';
-import { expectStatus } from '../../src/checks/status.ts';
+import { expectStatus } from '../../src/expect/status.ts';
 import { check, type CheckContext } from '../../src/harness/check.ts';
 import { type KnowledgeSteps } from '../../src/resources/knowledge-steps.ts';
 

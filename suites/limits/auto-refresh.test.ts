@@ -1,5 +1,5 @@
 import { describe, expect } from 'vitest';
-import { DEFAULT_INTERVAL_DAYS, expectIntervalDays } from '../../src/checks/auto-refresh-interval.ts';
+import { DEFAULT_INTERVAL_DAYS, expectIntervalDays } from '../../src/expect/auto-refresh-interval.ts';
 import { check } from '../../src/harness/check.ts';
 import { bodyOf } from '../../src/http/json.ts';
 import { autoRefreshOf } from '../../src/resources/knowledge-steps.ts';

@@ -1,8 +1,8 @@
 import { describe, expect } from 'vitest';
-import { ConformanceFailure } from '../../src/checks/failure.ts';
-import { expectPageArithmetic } from '../../src/checks/list-page.ts';
-import { expectSchema } from '../../src/checks/schema.ts';
-import { expectResponse, expectStatus } from '../../src/checks/status.ts';
+import { ConformanceFailure } from '../../src/expect/failure.ts';
+import { expectPageArithmetic } from '../../src/expect/list-page.ts';
+import { expectSchema } from '../../src/expect/schema.ts';
+import { expectResponse, expectStatus } from '../../src/expect/status.ts';
 import { uniqueWord } from '../../src/generate/identity.ts';
 import { check, type CheckContext } from '../../src/harness/check.ts';
 import type { CallInput } from '../../src/http/client.ts';

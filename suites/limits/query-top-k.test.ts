@@ -1,6 +1,6 @@
 import { describe } from 'vitest';
-import { expectResultCount, judgeAboveMaximum, TOP_K_MAX } from '../../src/checks/query-count.ts';
-import { expectSchema } from '../../src/checks/schema.ts';
+import { expectResultCount, judgeAboveMaximum, TOP_K_MAX } from '../../src/expect/query-count.ts';
+import { expectSchema } from '../../src/expect/schema.ts';
 import { check, type CheckContext } from '../../src/harness/check.ts';
 import { baseWithVerbatimMatches, type VerbatimBase } from '../../src/resources/verbatim-base.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect } from 'vitest';
-import { expectSchema } from '../../src/checks/schema.ts';
-import { expectStatus } from '../../src/checks/status.ts';
+import { expectSchema } from '../../src/expect/schema.ts';
+import { expectStatus } from '../../src/expect/status.ts';
 import { UPLOADABLE_FILES } from '../../src/generate/fixture-sentences.ts';
 import { check } from '../../src/harness/check.ts';
 import { fixtureFilePart } from '../../src/resources/fixture-site.ts';

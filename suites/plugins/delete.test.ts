@@ -1,6 +1,6 @@
 import { describe, expect } from 'vitest';
-import { expectSchema } from '../../src/checks/schema.ts';
-import { expectStatus } from '../../src/checks/status.ts';
+import { expectSchema } from '../../src/expect/schema.ts';
+import { expectStatus } from '../../src/expect/status.ts';
 import { check } from '../../src/harness/check.ts';
 import { findInCollection } from '../../src/resources/pages.ts';
 import { foundOwnPlugin, getPlugin, pluginObjectId } from '../../src/resources/plugins.ts';

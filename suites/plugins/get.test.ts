@@ -1,7 +1,7 @@
 import { describe, expect } from 'vitest';
-import { expectSchema } from '../../src/checks/schema.ts';
-import { stableErrorSummary } from '../../src/checks/stable-summary.ts';
-import { expectStatus } from '../../src/checks/status.ts';
+import { expectSchema } from '../../src/expect/schema.ts';
+import { stableErrorSummary } from '../../src/expect/stable-summary.ts';
+import { expectStatus } from '../../src/expect/status.ts';
 import { uniqueSuffix } from '../../src/generate/identity.ts';
 import { check } from '../../src/harness/check.ts';
 import { withoutOptionalFields } from '../../src/resources/drafts.ts';

@@ -1,6 +1,6 @@
 import { describe, expect } from 'vitest';
-import { ConformanceFailure } from '../../src/checks/failure.ts';
-import { judgeWalks } from '../../src/checks/page-walk.ts';
+import { ConformanceFailure } from '../../src/expect/failure.ts';
+import { judgeWalks } from '../../src/expect/page-walk.ts';
 import {
   expectCodeSealed,
   expectCounted,
@@ -12,9 +12,9 @@ import {
   scanShowing,
   type Catalog,
   type Written,
-} from '../../src/checks/plugin-views.ts';
-import { expectSchema } from '../../src/checks/schema.ts';
-import { expectStatus } from '../../src/checks/status.ts';
+} from '../../src/expect/plugin-views.ts';
+import { expectSchema } from '../../src/expect/schema.ts';
+import { expectStatus } from '../../src/expect/status.ts';
 import { uniqueWord } from '../../src/generate/identity.ts';
 import { check, type CheckContext } from '../../src/harness/check.ts';
 import type { QueryValue } from '../../src/http/client.ts';

@@ -1,9 +1,9 @@
 import { describe, expect } from 'vitest';
-import { expectNotEncoded, expectNotPlaintext } from '../../src/checks/ciphertext.ts';
-import { ConformanceFailure } from '../../src/checks/failure.ts';
-import { WALK_TRIES } from '../../src/checks/page-walk.ts';
-import { expectSchema } from '../../src/checks/schema.ts';
-import { expectStatus } from '../../src/checks/status.ts';
+import { expectNotEncoded, expectNotPlaintext } from '../../src/expect/ciphertext.ts';
+import { ConformanceFailure } from '../../src/expect/failure.ts';
+import { WALK_TRIES } from '../../src/expect/page-walk.ts';
+import { expectSchema } from '../../src/expect/schema.ts';
+import { expectStatus } from '../../src/expect/status.ts';
 import { check, type CheckContext } from '../../src/harness/check.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
 import { bodyOf } from '../../src/http/json.ts';

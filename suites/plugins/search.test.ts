@@ -1,12 +1,12 @@
 import { describe, expect } from 'vitest';
-import { expectNotPlaintext } from '../../src/checks/ciphertext.ts';
-import { ConformanceFailure } from '../../src/checks/failure.ts';
-import { expectSchema } from '../../src/checks/schema.ts';
-import { expectStatus } from '../../src/checks/status.ts';
+import { expectNotPlaintext } from '../../src/expect/ciphertext.ts';
+import { ConformanceFailure } from '../../src/expect/failure.ts';
+import { expectSchema } from '../../src/expect/schema.ts';
+import { expectStatus } from '../../src/expect/status.ts';
 import { uniqueWord } from '../../src/generate/identity.ts';
 import { check, type CheckContext } from '../../src/harness/check.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
-import { expectPageArithmetic } from '../../src/checks/list-page.ts';
+import { expectPageArithmetic } from '../../src/expect/list-page.ts';
 import { bodyOf } from '../../src/http/json.ts';
 import { findInCollection } from '../../src/resources/pages.ts';
 import { searchableOverrides } from '../../src/resources/drafts.ts';

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect } from 'vitest';
-import { expectMessage } from '../../src/checks/error-body.ts';
-import { ConformanceFailure } from '../../src/checks/failure.ts';
-import { expectProperty } from '../../src/checks/property.ts';
-import { expectSchema } from '../../src/checks/schema.ts';
-import { expectStatus } from '../../src/checks/status.ts';
+import { expectMessage } from '../../src/expect/error-body.ts';
+import { ConformanceFailure } from '../../src/expect/failure.ts';
+import { expectProperty } from '../../src/expect/property.ts';
+import { expectSchema } from '../../src/expect/schema.ts';
+import { expectStatus } from '../../src/expect/status.ts';
 import { forbiddenFields } from '../../src/generate/component-schemas.ts';
 import { pluginUpdateBody } from '../../src/generate/plugin.ts';
 import { check } from '../../src/harness/check.ts';

@@ -1,5 +1,5 @@
 import { describe, expect } from 'vitest';
-import { expectStatus } from '../../src/checks/status.ts';
+import { expectStatus } from '../../src/expect/status.ts';
 import { check } from '../../src/harness/check.ts';
 import type { CallInput } from '../../src/http/client.ts';
 import { loadOperationIndexSync } from '../../src/spec/openapi.ts';

@@ -1,9 +1,9 @@
 import { describe, expect } from 'vitest';
-import { ConformanceFailure } from '../../src/checks/failure.ts';
-import { expectRejected } from '../../src/checks/rejection.ts';
-import { expectSchema } from '../../src/checks/schema.ts';
-import { expectStatus } from '../../src/checks/status.ts';
-import { expectTitleFilter } from '../../src/checks/voice-title.ts';
+import { ConformanceFailure } from '../../src/expect/failure.ts';
+import { expectRejected } from '../../src/expect/rejection.ts';
+import { expectSchema } from '../../src/expect/schema.ts';
+import { expectStatus } from '../../src/expect/status.ts';
+import { expectTitleFilter } from '../../src/expect/voice-title.ts';
 import { check, type CheckContext } from '../../src/harness/check.ts';
 import { getAssistant, readAssistant, trackAssistant } from '../../src/resources/assistants.ts';
 import { ALL_PLATFORMS, assistantDrafter } from '../../src/resources/drafts.ts';

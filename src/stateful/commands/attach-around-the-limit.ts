@@ -1,4 +1,4 @@
-import { ConformanceFailure, HarnessError } from '../../checks/failure.ts';
+import { ConformanceFailure, HarnessError } from '../../expect/failure.ts';
 import { MAX_BASES_PER_ASSISTANT, picked, type AccountModel } from '../model.ts';
 import { failedStep, Step } from '../step.ts';
 import { expectBasesOfAssistantView } from '../views/knowledge.ts';

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import { expectSchema } from '../../checks/schema.ts';
-import { expectStatus } from '../../checks/status.ts';
+import { expectSchema } from '../../expect/schema.ts';
+import { expectStatus } from '../../expect/status.ts';
 import type { Exchange } from '../../http/exchange.ts';
 import { bodyOf, type JsonObject } from '../../http/json.ts';
 import type { Spec } from '../../spec/openapi.ts';

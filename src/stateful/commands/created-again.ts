@@ -1,5 +1,5 @@
-import { SetupError } from '../../checks/failure.ts';
-import { stableErrorSummary } from '../../checks/stable-summary.ts';
+import { SetupError } from '../../expect/failure.ts';
+import { stableErrorSummary } from '../../expect/stable-summary.ts';
 import { ASSISTANT } from '../../resources/kinds/assistant.ts';
 import { PLUGIN } from '../../resources/kinds/plugin.ts';
 import type { TrackedKind } from '../../resources/kinds/kind.ts';

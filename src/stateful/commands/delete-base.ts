@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import { expectSchema } from '../../checks/schema.ts';
-import { expectStatus } from '../../checks/status.ts';
+import { expectSchema } from '../../expect/schema.ts';
+import { expectStatus } from '../../expect/status.ts';
 import { bodyOf, objectsIn } from '../../http/json.ts';
 import type { AccountModel } from '../model.ts';
 import { live, StepOnOne } from '../step.ts';

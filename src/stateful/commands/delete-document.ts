@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import { expectSchema } from '../../checks/schema.ts';
-import { expectStatus } from '../../checks/status.ts';
+import { expectSchema } from '../../expect/schema.ts';
+import { expectStatus } from '../../expect/status.ts';
 import { bodyOf } from '../../http/json.ts';
 import { TOP_K_MAX, type AccountModel } from '../model.ts';
 import { StepOnOne } from '../step.ts';

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import { expectSchema } from '../../checks/schema.ts';
-import { expectStatus } from '../../checks/status.ts';
+import { expectSchema } from '../../expect/schema.ts';
+import { expectStatus } from '../../expect/status.ts';
 import { findInCollection } from '../../resources/pages.ts';
 import { foundOwnPlugin, getPlugin } from '../../resources/plugins.ts';
 import type { AccountModel } from '../model.ts';

@@ -1,5 +1,5 @@
-import { expectIngestUrlAnswer } from '../../checks/ingest-tier.ts';
-import { ConformanceFailure } from '../../checks/failure.ts';
+import { expectIngestUrlAnswer } from '../../expect/ingest-tier.ts';
+import { ConformanceFailure } from '../../expect/failure.ts';
 import { markerWord } from '../../generate/knowledge.ts';
 import { bodyOf } from '../../http/json.ts';
 import { CHANGING } from '../../target/fixture-pages.ts';

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { ConformanceFailure } from '../../checks/failure.ts';
+import { ConformanceFailure } from '../../expect/failure.ts';
 import { markerWord, textOfLength } from '../../generate/knowledge.ts';
 import { bodyOf } from '../../http/json.ts';
 import { picked, TOP_K_MAX, type AccountModel } from '../model.ts';

@@ -1,4 +1,4 @@
-import { expectIngestUrlAnswer } from '../../checks/ingest-tier.ts';
+import { expectIngestUrlAnswer } from '../../expect/ingest-tier.ts';
 import { bodyOf } from '../../http/json.ts';
 import { ARTICLE } from '../../target/fixture-pages.ts';
 import type { AccountModel } from '../model.ts';

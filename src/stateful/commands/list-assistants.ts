@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
-import { expectPageArithmetic } from '../../checks/list-page.ts';
-import { judgeWalks, type WalkJudgement } from '../../checks/page-walk.ts';
-import { expectSchema } from '../../checks/schema.ts';
+import { expectPageArithmetic } from '../../expect/list-page.ts';
+import { judgeWalks, type WalkJudgement } from '../../expect/page-walk.ts';
+import { expectSchema } from '../../expect/schema.ts';
 import type { QueryValue } from '../../http/client.ts';
 import type { Exchange } from '../../http/exchange.ts';
 import { bodyOf, isObject, objectsIn } from '../../http/json.ts';

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { expectStatus } from '../../checks/status.ts';
+import { expectStatus } from '../../expect/status.ts';
 import type { AccountModel } from '../model.ts';
 import { live, StepOnOne } from '../step.ts';
 import { judgeView, readView } from '../views/read.ts';

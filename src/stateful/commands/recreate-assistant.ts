@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { expectStatus } from '../../checks/status.ts';
+import { expectStatus } from '../../expect/status.ts';
 import { getAssistant, readAssistant } from '../../resources/assistants.ts';
 import type { AccountModel } from '../model.ts';
 import { expectAssistantRead, type World } from '../world.ts';

@@ -1,4 +1,4 @@
-import { expectStatus } from '../../checks/status.ts';
+import { expectStatus } from '../../expect/status.ts';
 import { picked, type AccountModel } from '../model.ts';
 import { live, StepOnOne } from '../step.ts';
 import { expectAssistantRead, type World } from '../world.ts';

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
-import { ConformanceFailure } from '../../checks/failure.ts';
-import { expectSchema } from '../../checks/schema.ts';
-import { expectStatus } from '../../checks/status.ts';
+import { ConformanceFailure } from '../../expect/failure.ts';
+import { expectSchema } from '../../expect/schema.ts';
+import { expectStatus } from '../../expect/status.ts';
 import { bodyOf } from '../../http/json.ts';
 import { CHANGING } from '../../target/fixture-pages.ts';
 import { picked, type AccountModel } from '../model.ts';

@@ -1,8 +1,8 @@
 import { expect } from 'vitest';
-import { expectEncrypted } from '../../checks/ciphertext.ts';
-import { ConformanceFailure } from '../../checks/failure.ts';
-import { expectSchema } from '../../checks/schema.ts';
-import { expectStatus } from '../../checks/status.ts';
+import { expectEncrypted } from '../../expect/ciphertext.ts';
+import { ConformanceFailure } from '../../expect/failure.ts';
+import { expectSchema } from '../../expect/schema.ts';
+import { expectStatus } from '../../expect/status.ts';
 import { findInCollection } from '../../resources/pages.ts';
 import { readPlugin } from '../../resources/plugins.ts';
 import type { AccountModel, PluginRewrite } from '../model.ts';

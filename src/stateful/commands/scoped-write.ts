@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { expectStatus } from '../../checks/status.ts';
+import { expectStatus } from '../../expect/status.ts';
 import type { ApiClient } from '../../http/client.ts';
 import type { Exchange } from '../../http/exchange.ts';
 import { bodyOf } from '../../http/json.ts';

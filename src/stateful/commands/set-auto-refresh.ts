@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { expectIntervalDays } from '../../checks/auto-refresh-interval.ts';
+import { expectIntervalDays } from '../../expect/auto-refresh-interval.ts';
 import { bodyOf } from '../../http/json.ts';
 import { autoRefreshOf } from '../../resources/knowledge-steps.ts';
 import type { AccountModel } from '../model.ts';

@@ -1,8 +1,8 @@
 import { expect } from 'vitest';
-import { expectSchema } from '../../checks/schema.ts';
-import { expectShareToken, SHARE_PREFIX, shapeOf } from '../../checks/share-token.ts';
-import { stableErrorSummary } from '../../checks/stable-summary.ts';
-import { expectStatus } from '../../checks/status.ts';
+import { expectSchema } from '../../expect/schema.ts';
+import { expectShareToken, SHARE_PREFIX, shapeOf } from '../../expect/share-token.ts';
+import { stableErrorSummary } from '../../expect/stable-summary.ts';
+import { expectStatus } from '../../expect/status.ts';
 import type { Exchange } from '../../http/exchange.ts';
 import { bodyOf } from '../../http/json.ts';
 import { picked, type AccountModel } from '../model.ts';

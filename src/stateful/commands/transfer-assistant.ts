@@ -1,7 +1,7 @@
-import { ConformanceFailure } from '../../checks/failure.ts';
-import { expectSchema } from '../../checks/schema.ts';
-import { stableErrorSummary } from '../../checks/stable-summary.ts';
-import { expectStatus } from '../../checks/status.ts';
+import { ConformanceFailure } from '../../expect/failure.ts';
+import { expectSchema } from '../../expect/schema.ts';
+import { stableErrorSummary } from '../../expect/stable-summary.ts';
+import { expectStatus } from '../../expect/status.ts';
 import { assistantObjectId, getAssistant } from '../../resources/assistants.ts';
 import { bodyOf, isObject } from '../../http/json.ts';
 import type { AccountModel } from '../model.ts';

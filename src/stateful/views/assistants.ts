@@ -6,9 +6,9 @@
  */
 import type { ViewCheck } from './read.ts';
 import { expect } from 'vitest';
-import { expectComponentSchema } from '../../checks/component-schema.ts';
-import { ConformanceFailure } from '../../checks/failure.ts';
-import { expectStatus } from '../../checks/status.ts';
+import { expectComponentSchema } from '../../expect/component-schema.ts';
+import { ConformanceFailure } from '../../expect/failure.ts';
+import { expectStatus } from '../../expect/status.ts';
 import type { QueryValue } from '../../http/client.ts';
 import { bodyOf, isObject, objectsIn } from '../../http/json.ts';
 import { getAssistant } from '../../resources/assistants.ts';

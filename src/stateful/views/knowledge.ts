@@ -1,8 +1,8 @@
 import { expect } from 'vitest';
-import { DEFAULT_INTERVAL_DAYS, expectIntervalDays } from '../../checks/auto-refresh-interval.ts';
-import { ConformanceFailure } from '../../checks/failure.ts';
-import { expectSchema } from '../../checks/schema.ts';
-import { expectStatus } from '../../checks/status.ts';
+import { DEFAULT_INTERVAL_DAYS, expectIntervalDays } from '../../expect/auto-refresh-interval.ts';
+import { ConformanceFailure } from '../../expect/failure.ts';
+import { expectSchema } from '../../expect/schema.ts';
+import { expectStatus } from '../../expect/status.ts';
 import { pollUntil } from '../../context/poll.ts';
 import type { Exchange } from '../../http/exchange.ts';
 import { bodyOf, objectsIn, type JsonObject } from '../../http/json.ts';

@@ -9,7 +9,7 @@
  */
 import type { ViewCheck } from './read.ts';
 import { expect } from 'vitest';
-import { stableErrorSummary } from '../../checks/stable-summary.ts';
+import { stableErrorSummary } from '../../expect/stable-summary.ts';
 import type { ApiClient, QueryValue } from '../../http/client.ts';
 import { bodyOf, isObject } from '../../http/json.ts';
 import { pollUntil } from '../../context/poll.ts';

@@ -8,8 +8,8 @@
  */
 import type { ViewCheck } from './read.ts';
 import { expect } from 'vitest';
-import { expectEncrypted } from '../../checks/ciphertext.ts';
-import { ConformanceFailure } from '../../checks/failure.ts';
+import { expectEncrypted } from '../../expect/ciphertext.ts';
+import { ConformanceFailure } from '../../expect/failure.ts';
 import type { QueryValue } from '../../http/client.ts';
 import { foundOwnPlugin, getPlugin, readPlugin } from '../../resources/plugins.ts';
 import type { AccountModel, PluginField } from '../model.ts';

@@ -5,9 +5,9 @@
  * account's) are never judged; a view that could not be read whole (a cap, or a collection that
  * moved while its pages were read) does not judge what it did not find.
  */
-import { ConformanceFailure } from '../../checks/failure.ts';
-import { expectSchema } from '../../checks/schema.ts';
-import { expectStatus } from '../../checks/status.ts';
+import { ConformanceFailure } from '../../expect/failure.ts';
+import { expectSchema } from '../../expect/schema.ts';
+import { expectStatus } from '../../expect/status.ts';
 import type { ApiClient, QueryValue } from '../../http/client.ts';
 import type { Exchange } from '../../http/exchange.ts';
 import { bodyOf, isObject, objectsIn, type JsonObject } from '../../http/json.ts';

@@ -5,9 +5,9 @@
  * there each on exactly one page (so the items walked add up to the total), none certain to be
  * absent on any.
  */
-import { expectPageArithmetic } from '../../checks/list-page.ts';
-import { judgeWalks, type PageWalk } from '../../checks/page-walk.ts';
-import { expectSchema } from '../../checks/schema.ts';
+import { expectPageArithmetic } from '../../expect/list-page.ts';
+import { judgeWalks, type PageWalk } from '../../expect/page-walk.ts';
+import { expectSchema } from '../../expect/schema.ts';
 import type { ApiClient, QueryValue } from '../../http/client.ts';
 import { objectsIn, bodyOf } from '../../http/json.ts';
 import { walkPages } from '../../resources/pages.ts';
