@@ -1,6 +1,6 @@
 // The CLI as one bundled JavaScript file, built from src/ by esbuild on first use and again
-// whenever a source file changes. Loading some 200 TypeScript modules through tsx's hooks cost a
-// run 2 s of its start (and a loader thread beside it); one file of plain JavaScript loads in a
+// whenever a source file changes. Loading some 200 TypeScript modules through tsx's hooks cost
+// every start seconds (and a loader thread beside it); one file of plain JavaScript loads in a
 // fraction of that. Packages stay outside the bundle; the checks themselves still run from their
 // sources, through vitest.
 import { createHash } from 'node:crypto';

@@ -4,10 +4,10 @@ import { Worker, type ResourceLimits } from 'node:worker_threads';
 import type { PoolOptions, PoolRunnerInitializer, PoolWorker, WorkerRequest } from 'vitest/node';
 
 /**
- * Each worker thread's V8 young generation, in MB. V8 lets it grow to 48 MB per thread (two 16 MB
- * semi-spaces and their overflow) while the checks allocate: responses, exchanges, drawn bodies
- * that live a few milliseconds. 12 MB (4 MB semi-spaces) took a full run's peak from about 430 MB
- * to about 375 MB with 2 workers, at the same CPU time (npm run bench, phases). Only how often
+ * Each worker thread's V8 young generation, in MB. V8 lets it grow several times larger per
+ * thread while the checks allocate what lives a few milliseconds (responses, exchanges, drawn
+ * bodies), and each thread's peak adds to the run's; a small one cuts that peak at the same CPU
+ * time (README, Speed, has the figures). Only how often
  * the young objects are collected changes, never what a check sees; the old generation is left
  * alone: a limit there could end a worker in the middle of a run.
  */

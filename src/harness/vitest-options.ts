@@ -6,12 +6,11 @@ import { leanThreads } from './thread-pool.ts';
  * What every vitest instance running the check files shares (a run, a self-test lane, the check
  * index), whatever it adds:
  * - worker threads sharing their modules between files (isolate: false): the spec is loaded and
- *   its schemas compiled once per worker, not once per file (a full run took a minute before);
+ *   its schemas compiled once per worker, not once per file;
  *   vitest's own threads but for a smaller young generation in each (thread-pool.ts says why);
  * - each check file's transformed modules kept on disk between runs (vitest's fsModuleCache,
  *   keyed by the file's content): the main thread no longer transforms some 250 TypeScript
- *   modules for every run, which took a full run's workers 1.5 s of waiting and the process
- *   130 MB (npm run bench);
+ *   modules for every run while the workers wait for them (README, Speed, has the figures);
  * - a check's own time bound (two minutes: a model's history or a page of 51 creates may take
  *   long), also for its set-up and clean-up;
  * - no vitest verdict on a run of no test: a run that executed no check exits 2 by the suite's

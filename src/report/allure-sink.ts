@@ -27,10 +27,9 @@ const WRITES_AT_ONCE = 16;
 /**
  * Writes the Allure results of a run already redacted, each straight to its file, in the
  * background. allure-vitest's own writer publishes every file through a temporary file and an
- * fsync, synchronously: some 1,400 files took 1.8 s of a full run's wall time, and then a second
- * pass had to read and rewrite them all to hide the secrets. Written synchronously without the
- * fsync they still cost the main thread, which also serves the embedded reference, about a second
- * over a run; the writes now go to the thread pool, and `flush` waits for them before the run ends.
+ * fsync, synchronously, one per check: seconds of a full run's wall time, and then a second pass
+ * had to read and rewrite them all to hide the secrets. Written synchronously without the fsync
+ * they still cost the main thread, which also serves the embedded reference; the writes now go to the thread pool, and `flush` waits for them before the run ends.
  */
 export class RedactingAllureWriter implements Writer {
   private readonly limit = limiter(WRITES_AT_ONCE);

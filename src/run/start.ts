@@ -28,7 +28,7 @@ export async function startTarget(target: RunTarget): Promise<RunningTarget> {
   );
   try {
     // Loaded only now: a run against a base URL never holds the reference's code and packages
-    // (fastify, the document parsers: about 40 MB of the process, npm run bench).
+    // (fastify, the document parsers).
     const { startEmbeddedTarget } = await import('../target/embedded.ts');
     return await startEmbeddedTarget({ faults, openPoints });
   } catch (error) {

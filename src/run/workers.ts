@@ -7,7 +7,7 @@ export const REMOTE_WORKERS = 4;
 
 /**
  * What one more worker thread costs a run: its own copy of the modules, the spec and its compiled
- * schemas, and the exchanges its checks hold (about 95 MB each on a full run, npm run bench).
+ * schemas, and the exchanges its checks hold (an over-estimate; README, Speed, has the figures).
  */
 export const WORKER_BYTES = 100 * 1024 * 1024;
 
@@ -33,8 +33,8 @@ export function thisMachine(): Machine {
 /**
  * How many check files run at a time when --workers is not given. Against the embedded reference,
  * one per core: the reference shares the cores. Against a remote target the workers mostly wait,
- * so at least REMOTE_WORKERS run: with 20 ms of latency, 4 instead of 2 took a run from 54 s to
- * 31 s, 1.26× its critical path (npm run bench). Never more than the memory holds: in a small CI
+ * so at least REMOTE_WORKERS run: a remote run's wall is its files' waiting divided by the files
+ * waiting at a time. Never more than the memory holds: in a small CI
  * container a worker per core could exhaust it. Never more than requests allowed in flight, each
  * worker needing one at least.
  */
