@@ -11,7 +11,7 @@
 import { performance } from 'node:perf_hooks';
 import { Pool } from 'undici';
 import { createReferenceServer } from '../src/reference/server.ts';
-import { seeded } from './seeded.ts';
+import { seeded } from '../src/generate/seeded.ts';
 
 const TARGET_CHUNKS = 10_000;
 const QUERY_SAMPLES = 2_000;

@@ -2,7 +2,7 @@
  * The draw of the mutants: pure, so the same mutants, seed and size give the same sample on every
  * machine (the mutants are put in a canonical order first, whatever order they were listed in).
  */
-import { seeded } from '../seeded.ts';
+import { seeded } from '../../src/generate/seeded.ts';
 
 /** A position as Stryker's instrumenter gives it: line and column both counted from 0. */
 interface Position {
