@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
-import SwaggerParser from '@apidevtools/swagger-parser';
 import { parse } from 'yaml';
-import { parseYamlCached } from './yaml-cache.ts';
+import { derivedCached, parseYamlCached } from './yaml-cache.ts';
 import { projectPath } from '../project-root.ts';
 
 export const SPEC_PATH = projectPath('spec', 'openapi.yaml');
@@ -147,16 +146,18 @@ export function parsedSpecDocument(): Readonly<Record<string, unknown>> {
 let cached: Promise<Spec> | undefined;
 
 /**
- * Dereferences spec/openapi.yaml once per process. It is not validated against OpenAPI here: the
- * document is the suite's own, and openapi.test.ts validates it. Validating it in every process
- * (the CLI and each worker thread of each run) cost some 300 ms each.
+ * Dereferences spec/openapi.yaml once per process, and once per content across processes
+ * (derivedCached): the CLI and each worker thread of each run need it, and swagger-parser, loaded
+ * only when the cache misses, costs every one of them its import and the walk. It is not validated
+ * against OpenAPI here: the document is the suite's own, and openapi.test.ts validates it.
  */
 export function loadSpec(): Promise<Spec> {
   cached ??= (async () => {
-    // dereference() works in place; the parsed document stays untouched for anyone who wants $refs.
-    const document = (await SwaggerParser.dereference(
-      structuredClone(parsedSpecDocument()) as never,
-    )) as unknown as Record<string, unknown>;
+    const document = (await derivedCached('dereferenced', readFileSync(SPEC_PATH, 'utf8'), async () => {
+      const { default: SwaggerParser } = await import('@apidevtools/swagger-parser');
+      // dereference() works in place; the parsed document stays untouched for anyone who wants $refs.
+      return SwaggerParser.dereference(structuredClone(parsedSpecDocument()) as never);
+    })) as Record<string, unknown>;
     return makeSpec(document);
   })();
   return cached;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { parse } from 'yaml';
-import { parseYamlCached } from './yaml-cache.ts';
+import { derivedCached, parseYamlCached } from './yaml-cache.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'conformance-yaml-cache-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -47,5 +47,32 @@ describe('parseYamlCached', () => {
     expect(() => parseYamlCached('x: [', failing, join(root, 'd'))).toThrow(
       'requirements.yaml: YAML: unexpected end',
     );
+  });
+});
+
+describe('derivedCached', () => {
+  it('derives once per kind and content, never caches a cycle, and lets a failure through', async () => {
+    const dir = join(root, 'derived');
+    const derive = vi.fn(() => Promise.resolve({ walked: ['a', 'b'] }));
+    expect(await derivedCached('walk', 'text', derive, dir)).toEqual({ walked: ['a', 'b'] });
+    expect(await derivedCached('walk', 'text', derive, dir)).toEqual({ walked: ['a', 'b'] });
+    expect(derive).toHaveBeenCalledTimes(1);
+    // Another kind of work on the same text, or the same work on another text, is its own.
+    await derivedCached('count', 'text', derive, dir);
+    await derivedCached('walk', 'other text', derive, dir);
+    expect(derive).toHaveBeenCalledTimes(3);
+    const cyclic = () => {
+      const node: Record<string, unknown> = { name: 'loop' };
+      node.self = node;
+      return Promise.resolve(node);
+    };
+    const deriveCycle = vi.fn(cyclic);
+    await derivedCached('cycle', 'text', deriveCycle, dir);
+    const again = (await derivedCached('cycle', 'text', deriveCycle, dir)) as Record<string, unknown>;
+    expect(again.self).toBe(again);
+    expect(deriveCycle).toHaveBeenCalledTimes(2);
+    await expect(
+      derivedCached('broken', 'text', () => Promise.reject(new Error('no $ref target')), dir),
+    ).rejects.toThrow('no $ref target');
   });
 });

@@ -22,27 +22,64 @@ export function parseYamlCached(
   parse: (source: string) => unknown,
   cacheDir: string = CACHE_DIR,
 ): unknown {
-  const file = join(cacheDir, `${createHash('sha256').update(source).digest('hex')}.json`);
+  const file = cacheFile(source, cacheDir);
+  const known = readCached(file);
+  if (known !== undefined) return known;
+  const value = parse(source);
+  writeCached(file, value, cacheDir);
+  return value;
+}
+
+/**
+ * What `derive` makes of a text, kept as parseYamlCached keeps a parse: for work done on a
+ * document in every process that depends on its content alone (the spec dereferenced). `kind`
+ * tells apart what different work makes of one text.
+ */
+export async function derivedCached(
+  kind: string,
+  source: string,
+  derive: () => Promise<unknown>,
+  cacheDir: string = CACHE_DIR,
+): Promise<unknown> {
+  const file = cacheFile(`${kind}\n${source}`, cacheDir);
+  const known = readCached(file);
+  if (known !== undefined) return known;
+  const value = await derive();
+  writeCached(file, value, cacheDir);
+  return value;
+}
+
+function cacheFile(key: string, cacheDir: string): string {
+  return join(cacheDir, `${createHash('sha256').update(key).digest('hex')}.json`);
+}
+
+function readCached(file: string): unknown {
   try {
     return JSON.parse(readFileSync(file, 'utf8')) as unknown;
   } catch {
-    // Not cached yet (or unreadable): parse it.
+    return undefined; // Not cached yet (or unreadable): made afresh.
   }
-  const value = parse(source);
-  const json = JSON.stringify(value);
-  if (json !== undefined && isDeepStrictEqual(JSON.parse(json), value)) {
-    // Written aside and renamed: worker threads starting together may all miss at once.
-    const aside = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
-    try {
-      mkdirSync(cacheDir, { recursive: true });
-      writeFileSync(aside, json);
-      renameSync(aside, file);
-    } catch {
-      // A read-only installation: every process parses the YAML itself.
-      removeIfThere(aside);
-    }
+}
+
+/** Written only when JSON carries the value whole (no Infinity, no cycle, no shared object lost). */
+function writeCached(file: string, value: unknown, cacheDir: string): void {
+  let json: string | undefined;
+  try {
+    json = JSON.stringify(value);
+  } catch {
+    return; // A cycle: JSON cannot carry it.
   }
-  return value;
+  if (json === undefined || !isDeepStrictEqual(JSON.parse(json), value)) return;
+  // Written aside and renamed: worker threads starting together may all miss at once.
+  const aside = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
+  try {
+    mkdirSync(cacheDir, { recursive: true });
+    writeFileSync(aside, json);
+    renameSync(aside, file);
+  } catch {
+    // A read-only installation: every process does the work itself.
+    removeIfThere(aside);
+  }
 }
 
 function removeIfThere(file: string): void {
