@@ -19,6 +19,8 @@ import { figureRows, type Figures } from './figure-rows.ts';
 import { renderTable } from './table.ts';
 
 const ADDED_LATENCY_MS = 20;
+/** The seed of both runs unless --seed says otherwise (any fixed one: figures compare across commits). */
+const DEFAULT_SEED = '1';
 
 const HELP = `usage: npm run bench [-- --json]
 
@@ -41,6 +43,8 @@ what each thread holds at its end.
 Takes a few minutes. Not a test: nothing is asserted.
   --json          print the figures as JSON instead of the table
   --workers N     the latency run's --workers (default: the run's own default)
+  --seed N        both runs' --seed (default ${DEFAULT_SEED}): the account model's drawn sequences, and
+                  so the requests a run makes, depend on it; one seed keeps figures comparable
   --help          this text`;
 
 interface BenchFlags {
@@ -48,6 +52,8 @@ interface BenchFlags {
   help: boolean;
   /** Passed to the latency run as --workers (validated there). */
   workers?: string;
+  /** Passed to both runs as --seed (validated there). */
+  seed: string;
 }
 
 function parseFlags(argv: string[]): BenchFlags {
@@ -57,6 +63,7 @@ function parseFlags(argv: string[]): BenchFlags {
       json: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
       workers: { type: 'string' },
+      seed: { type: 'string' },
     },
     strict: true,
     allowPositionals: false,
@@ -65,6 +72,7 @@ function parseFlags(argv: string[]): BenchFlags {
     json: values.json === true,
     help: values.help === true,
     ...(values.workers !== undefined ? { workers: values.workers } : {}),
+    seed: values.seed ?? DEFAULT_SEED,
   };
 }
 
@@ -81,10 +89,14 @@ async function bench(cleanup: Cleanup, flags: BenchFlags): Promise<{ figures: Fi
   const machine = describeMachine(PROJECT_ROOT);
   const tmp = await cleanup.tempDir();
 
-  say('1/3 full run against the embedded reference …');
+  say(`1/3 full run against the embedded reference (seed ${flags.seed}) …`);
   const embeddedDir = join(tmp, 'embedded');
   const phasesEnv = { [PHASES_ENV]: '1' };
-  const embedded = await runConformance(['run', '--report-dir', embeddedDir], cleanup, phasesEnv);
+  const embedded = await runConformance(
+    ['run', '--seed', flags.seed, '--report-dir', embeddedDir],
+    cleanup,
+    phasesEnv,
+  );
   const embeddedPhases = await readPhases(embeddedDir);
   for (const failure of await failedChecks(embeddedDir)) say(`the embedded run failed ${failure}`);
   const recorded = await readRecording(embeddedDir);
@@ -118,6 +130,8 @@ async function bench(cleanup: Cleanup, flags: BenchFlags): Promise<{ figures: Fi
   const latency = await runConformance(
     [
       'run',
+      '--seed',
+      flags.seed,
       '--base-url',
       `${proxy.origin}${reference.pathname}`,
       '--keyring',
