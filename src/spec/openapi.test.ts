@@ -21,8 +21,14 @@ const VENDORED_API_DOCUMENT = new URL('spec/API.md', REPOSITORY_ROOT);
 // The team's shared copy sits beside the repository; absent in a standalone checkout.
 const SHARED_API_DOCUMENT = new URL('../shared/API.md', REPOSITORY_ROOT);
 
+interface RawResponse {
+  $ref?: string;
+  content?: Record<string, { schema?: { $ref?: string } }>;
+}
+
 interface RawOperation {
   operationId?: string;
+  responses?: Record<string, RawResponse>;
   tags?: string[];
   summary?: string;
   description?: string;
@@ -37,6 +43,7 @@ interface RawDocument {
   paths: Record<string, Record<string, RawOperation>>;
   components: {
     schemas: Record<string, JsonSchema>;
+    responses: Record<string, RawResponse>;
     securitySchemes: Record<string, { type: string; scheme?: string }>;
   };
 }
@@ -49,6 +56,15 @@ const raw = parse(rawText) as RawDocument;
 const index = loadOperationIndexSync();
 const operations = [...index.values()];
 const tables = readEndpointTables(readFileSync(VENDORED_API_DOCUMENT, 'utf8'));
+
+/** The `$ref` of an operation's JSON schema at `status` in the document as written, through a response $ref. */
+function rawResponseSchemaRef(operationId: string, status: string): string | undefined {
+  const operation = rawOperations().find((candidate) => candidate.operationId === operationId);
+  let response = operation?.responses?.[status];
+  const named = response?.$ref?.match(/^#\/components\/responses\/(.+)$/)?.[1];
+  if (named !== undefined) response = raw.components.responses[named];
+  return response?.content?.['application/json']?.schema?.$ref;
+}
 
 function rawOperations(): RawOperation[] {
   return Object.values(raw.paths).flatMap((item) =>
@@ -739,10 +755,13 @@ describe('response schemas', () => {
   it.each(operations.map((operation) => ({ id: operation.operationId, label: operation.label })))(
     '$label documents 401 with the loose Unauthorized401 body and 403 with ScopeFailure',
     ({ id }) => {
+      // The document refers to the components ($ref), and the loaded spec carries them.
+      expect(rawResponseSchemaRef(id, '401')).toBe('#/components/schemas/Unauthorized401');
+      expect(rawResponseSchemaRef(id, '403')).toBe('#/components/schemas/ScopeFailure');
       const schemas = (spec.document.components as { schemas: Record<string, JsonSchema> }).schemas;
       const responses = spec.operation(id).responses;
-      expect(responses['401']).toBe(schemas.Unauthorized401);
-      expect(responses['403']).toBe(schemas.ScopeFailure);
+      expect(responses['401']).toEqual(schemas.Unauthorized401);
+      expect(responses['403']).toEqual(schemas.ScopeFailure);
     },
   );
 
