@@ -5,7 +5,7 @@ import { DEFAULT_JOBS, parseSelfTestArgs } from './self-test-options.ts';
 const known = new Set(['auth.expiry-ignored', 'kb.attach-no-limit']);
 
 describe('self-test options', () => {
-  it('defaults to every fault, two runs per CPU (at least one), reports removed', () => {
+  it('defaults to every fault, the lanes the machine holds (at least one), reports removed', () => {
     expect(parseSelfTestArgs([], known)).toEqual({
       jobs: DEFAULT_JOBS,
       faults: undefined,

@@ -1,16 +1,11 @@
-import { availableParallelism } from 'node:os';
+import { defaultLanes } from '../selftest/lanes.ts';
 import type { SelfTestOptions } from '../selftest/self-test.ts';
 import { parseCommand, positiveInteger, type CommandSpec } from './command-line.ts';
 import { FAULT_IDS } from '../reference/fault-catalog.ts';
 import { ConfigError } from '../target/config-error.ts';
 
-/**
- * Two lanes per CPU: a lane is a vitest instance of this process with one worker thread, running
- * batches of faults, and a batch waits as much as it computes (a fault whose effect never shows
- * waits out its checks' patience). On a 2-CPU machine 4 lanes took the 497 faults from about 141 s
- * to 95 s, at a peak of about 1.9 GB for the whole self-test.
- */
-export const DEFAULT_JOBS = Math.max(2, 2 * availableParallelism());
+/** Lanes at a time: two per CPU, as many as the memory holds (src/selftest/lanes.ts). */
+export const DEFAULT_JOBS = defaultLanes();
 
 export const SELF_TEST_COMMAND: CommandSpec = {
   name: 'self-test',
@@ -22,7 +17,7 @@ export const SELF_TEST_COMMAND: CommandSpec = {
     jobs: {
       type: 'string',
       value: 'N',
-      help: 'fault runs at once (lanes, each a vitest instance kept for its faults)',
+      help: 'fault runs at once (lanes, each a vitest instance kept for its faults); by default two per CPU, as many as free memory holds (about 250 MB each)',
       default: `${DEFAULT_JOBS} on this machine`,
     },
     fault: { type: 'string', value: 'ID[,ID]', help: 'only these faults (and the check files they need)' },

@@ -1,0 +1,23 @@
+import { thisMachine, type Machine } from '../run/workers.ts';
+
+/**
+ * What one more lane holds in the self-test's process: a vitest instance with its worker thread,
+ * the references of its fault batch and what its checks collected. An over-estimate of what was
+ * measured (README, Speed).
+ */
+export const LANE_BYTES = 250 * 1024 * 1024;
+
+/** What the self-test's process holds besides its lanes: the CLI, vitest's shared state, the catalog. */
+export const SELF_TEST_BASE_BYTES = 400 * 1024 * 1024;
+
+/**
+ * Lanes at a time when --jobs is not given: two per CPU, since a fault batch waits about as much as
+ * it computes (a fault whose effect never shows waits out its checks' patience); never more than
+ * the memory holds, so that a small CI container runs fewer lanes rather than running out; one at
+ * least.
+ */
+export function defaultLanes(machine: Machine = thisMachine()): number {
+  const byCores = Math.max(2, 2 * machine.cores);
+  const byMemory = Math.floor((machine.memoryBytes - SELF_TEST_BASE_BYTES) / LANE_BYTES);
+  return Math.max(1, Math.min(byCores, byMemory));
+}
