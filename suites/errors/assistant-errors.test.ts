@@ -6,7 +6,6 @@ import { check, type CheckContext } from '../../src/harness/check.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
 import { succeeded } from '../../src/http/json.ts';
 import { trackAssistant } from '../../src/resources/assistants.ts';
-import { assistantDrafter } from '../../src/resources/drafts.ts';
 
 /** The assistant rows of the Errors table, one check per row and condition. */
 
@@ -15,20 +14,21 @@ const SESSION = 'conformance';
 /** A private assistant of account B that no one else is granted. */
 const PRIVATE = { isPublic: false, authorised_users_email: [] };
 
-/** A create body of account A for a check whose own operation the create is. */
-async function drawBody(context: CheckContext, overrides: Record<string, unknown>) {
-  return (await assistantDrafter(context.as('full'), context.spec, context.prefix))(overrides);
-}
-
 /**
- * Sends account A's create of a drawn body with `overrides`, the check's own operation: a create
- * that should have been refused but went through is removed with the file's other resources.
+ * Sends account A's create of the written body (every required field, nothing drawn) with
+ * `overrides`, the check's own operation: a 400 can then only be about the field the check
+ * changes. A create that should have been refused but went through is removed with the file's
+ * other resources.
  */
-async function attemptCreate(context: CheckContext, overrides: Record<string, unknown>): Promise<Exchange> {
-  const client = context.as('full');
-  const body = await drawBody(context, overrides);
-  const exchange = await client.call('createPersona', { body });
-  if (succeeded(exchange)) trackAssistant(context.tracker, client, String(body.customPersonaId));
+async function attemptCreate(
+  context: CheckContext,
+  label: string,
+  overrides: Record<string, unknown>,
+): Promise<Exchange> {
+  const resources = context.resources();
+  const body = await resources.personaBody(label, overrides);
+  const exchange = await resources.client.call('createPersona', { body });
+  if (succeeded(exchange)) resources.track('assistant', String(body.customPersonaId));
   return exchange;
 }
 
@@ -53,7 +53,8 @@ describe('getPersona — POST /persona/enterprise/getPersona/{sessionId}/{person
     "400: get assistant for another account's private assistant",
     async (context) => {
       const full = context.as('full');
-      const theirs = await context.make('other').assistant(PRIVATE);
+      // A labelled id (not a drawn one): the observed message may name it, and must not vary by seed.
+      const theirs = await context.resources('other').createPersona('private', PRIVATE);
       const exchange = await full.call('getPersona', {
         path: { sessionId: SESSION, personaId: theirs.customPersonaId },
       });
@@ -87,7 +88,7 @@ describe('createPersona — POST /persona/enterprise/createPersona', () => {
     ['ERR-15', 'ERR-20'],
     '400: create assistant without isPublic',
     async (context) => {
-      const exchange = await attemptCreate(context, { isPublic: undefined });
+      const exchange = await attemptCreate(context, 'no-ispublic', { isPublic: undefined });
       context.observe('ERR-20', `without isPublic: ${errorSummary(exchange)}`);
       expectStatus(exchange, 400);
     },
@@ -99,7 +100,7 @@ describe('createPersona — POST /persona/enterprise/createPersona', () => {
     ['ERR-16', 'ERR-20'],
     '400: create assistant with a personality longer than 2,100 characters (2,101)',
     async (context) => {
-      const exchange = await attemptCreate(context, { personality: 'p'.repeat(2101) });
+      const exchange = await attemptCreate(context, 'long-personality', { personality: 'p'.repeat(2101) });
       context.observe('ERR-20', `personality of 2,101: ${errorSummary(exchange)}`);
       expectStatus(exchange, 400);
     },
@@ -112,7 +113,7 @@ describe('createPersona — POST /persona/enterprise/createPersona', () => {
     '404 with a message starting "persona already exists with": create assistant with a duplicate customPersonaId',
     async (context) => {
       const first = await context.make().assistant();
-      const body = await drawBody(context, {
+      const body = await context.resources().personaBody('duplicate-again', {
         customPersonaId: first.customPersonaId,
         name: 'The same id again',
       });
