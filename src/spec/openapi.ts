@@ -145,6 +145,11 @@ export function parsedSpecDocument(): Readonly<Record<string, unknown>> {
 
 let cached: Promise<Spec> | undefined;
 
+function swaggerParserVersion(): string {
+  const manifest = projectPath('node_modules', '@apidevtools', 'swagger-parser', 'package.json');
+  return (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version;
+}
+
 /**
  * Dereferences spec/openapi.yaml once per process, and once per content across processes
  * (derivedCached): the CLI and each worker thread of each run need it, and swagger-parser, loaded
@@ -153,10 +158,14 @@ let cached: Promise<Spec> | undefined;
  */
 export function loadSpec(): Promise<Spec> {
   cached ??= (async () => {
-    const document = (await derivedCached('dereferenced', readFileSync(SPEC_PATH, 'utf8'), async () => {
+    const source = readFileSync(SPEC_PATH, 'utf8');
+    // Keyed by the dereferencer's version too: an upgrade of it must not be served an old result.
+    const kind = `dereferenced by swagger-parser ${swaggerParserVersion()}`;
+    const document = (await derivedCached(kind, source, async () => {
       const { default: SwaggerParser } = await import('@apidevtools/swagger-parser');
-      // dereference() works in place; the parsed document stays untouched for anyone who wants $refs.
-      return SwaggerParser.dereference(structuredClone(parsedSpecDocument()) as never);
+      // The very text the key was made of; dereference() works in place, on a copy of its parse.
+      const parsedSource = parseYamlCached(source, parse) as Record<string, unknown>;
+      return SwaggerParser.dereference(structuredClone(parsedSource) as never);
     })) as Record<string, unknown>;
     return makeSpec(document);
   })();

@@ -45,8 +45,9 @@ export async function derivedCached(
   const known = readCached(file);
   if (known !== undefined) return known;
   const value = await derive();
-  writeCached(file, value, cacheDir);
-  return value;
+  // What a later process reads back: the same plain tree now, so that a warm and a cold cache give
+  // the same value (JSON keeps no object shared between two places; derive's value may).
+  return writeCached(file, value, cacheDir) ?? value;
 }
 
 function cacheFile(key: string, cacheDir: string): string {
@@ -61,15 +62,20 @@ function readCached(file: string): unknown {
   }
 }
 
-/** Written only when JSON carries the value whole (no Infinity, no cycle, no shared object lost). */
-function writeCached(file: string, value: unknown, cacheDir: string): void {
+/**
+ * Written only when JSON carries the value's content whole (no Infinity, no cycle; objects shared
+ * between places become copies): returns what a later read gives back, or undefined when not kept.
+ */
+function writeCached(file: string, value: unknown, cacheDir: string): unknown {
   let json: string | undefined;
   try {
     json = JSON.stringify(value);
   } catch {
-    return; // A cycle: JSON cannot carry it.
+    return undefined; // A cycle: JSON cannot carry it.
   }
-  if (json === undefined || !isDeepStrictEqual(JSON.parse(json), value)) return;
+  if (json === undefined) return undefined;
+  const readBack = JSON.parse(json) as unknown;
+  if (!isDeepStrictEqual(readBack, value)) return undefined;
   // Written aside and renamed: worker threads starting together may all miss at once.
   const aside = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
   try {
@@ -80,6 +86,7 @@ function writeCached(file: string, value: unknown, cacheDir: string): void {
     // A read-only installation: every process does the work itself.
     removeIfThere(aside);
   }
+  return readBack;
 }
 
 function removeIfThere(file: string): void {
