@@ -31,6 +31,16 @@ describe('redactStrings', () => {
       ],
     });
   });
+
+  it('redacts a key or share token an answer put under a vocabulary field name', () => {
+    const redact = makeRedactor(['svc_ai_0123456789abcdef']);
+    const answer = {
+      json: { status: 'con_sh_abcdefgh1234', source: 'see svc_ai_0123456789abcdef', type: 'text' },
+    };
+    expect(redactStrings(answer, redact)).toEqual({
+      json: { status: REDACTED_SHARE_TOKEN, source: `see ${REDACTED_KEY}`, type: 'text' },
+    });
+  });
 });
 
 describe('redactJsonText', () => {

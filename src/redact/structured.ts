@@ -17,8 +17,14 @@ const VOCABULARY_FIELDS: ReadonlySet<string> = new Set([
 ]);
 
 /**
+ * What a key or a share token starts with: a vocabulary field holding it is no report word but an
+ * answer's (a document's `source`, a `status` an implementation filled), and is redacted.
+ */
+const SECRET_SHAPE = /svc_ai_|con_sh_/;
+
+/**
  * A copy of `value` with every string redacted, except object keys and the fields of
- * {@link VOCABULARY_FIELDS}. Redacting parsed data, not its serialised text, is what keeps a report
+ * {@link VOCABULARY_FIELDS} that hold no secret-shaped text. Redacting parsed data, not its serialised text, is what keeps a report
  * valid whatever a secret looks like (`0` inside a number, a quote, a field name).
  */
 export function redactStrings<T>(value: T, redact: Redactor): T {
@@ -32,7 +38,9 @@ function walk(value: unknown, redact: Redactor): unknown {
     return Object.fromEntries(
       Object.entries(value).map(([key, field]) => [
         key,
-        VOCABULARY_FIELDS.has(key) && typeof field === 'string' ? field : walk(field, redact),
+        VOCABULARY_FIELDS.has(key) && typeof field === 'string' && !SECRET_SHAPE.test(field)
+          ? field
+          : walk(field, redact),
       ]),
     );
   }
