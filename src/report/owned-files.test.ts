@@ -27,11 +27,14 @@ describe('the report files a run owns', () => {
     expect(hasOwnedReports(dir)).toBe(false);
     writeFileSync(join(dir, 'summary.json'), '{}');
     writeFileSync(join(dir, 'junit.xml.partial'), '<testsuites');
+    writeFileSync(join(dir, 'phases.json'), '{}');
     writeFileSync(join(dir, 'notes.txt'), 'mine');
     expect(hasOwnedReports(dir)).toBe(true);
     clearOwnedReports(dir);
     expect(hasOwnedReports(dir)).toBe(false);
     expect(existsSync(join(dir, 'junit.xml.partial'))).toBe(false);
+    // The bench's phases.json of an earlier run does not sit beside this run's reports.
+    expect(existsSync(join(dir, 'phases.json'))).toBe(false);
     expect(readFileSync(join(dir, 'notes.txt'), 'utf8')).toBe('mine');
   });
 });

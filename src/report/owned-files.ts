@@ -16,6 +16,8 @@ const OWNED_REPORT_FILES = [
   'exchanges.har',
   'exchanges.log.d',
   'allure-results',
+  // Only when the bench asks (src/run/phases.ts); cleared like the rest, so none outlives its run.
+  'phases.json',
 ] as const;
 
 export type OwnedReportFile = (typeof OWNED_REPORT_FILES)[number];

@@ -222,7 +222,14 @@ export async function executeRun(plan: RunPlan): Promise<RunResult> {
       await running?.close();
     });
     restoreOutput?.();
-    // A run that did not start writes no report: nor this one.
-    if (failed.started) phases.write(plan.sinks.reportDir);
+    // A run that did not start writes no report: nor this one. Only the bench reads it, and says
+    // so when it is missing: a failed write must not change a finished run's exit status.
+    if (failed.started) {
+      try {
+        phases.write(plan.sinks.reportDir);
+      } catch {
+        // The bench reports "the run wrote no readable phases.json".
+      }
+    }
   }
 }

@@ -3,10 +3,10 @@
  * PHASES_ENV and reads phases.json from the report dir. A normal run records nothing and writes
  * nothing more (summary.json's contract is not touched: this is a file of its own).
  */
-import { writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Reporter, TestModule } from 'vitest/node';
+import { writeWhole } from '../report/owned-files.ts';
 
 /** Set to 1 by the bench: the run records its phases and writes PHASES_FILE into its report dir. */
 export const PHASES_ENV = 'CONFORMANCE_PHASES';
@@ -157,6 +157,6 @@ export class PhaseRecorder {
   /** Writes phases.json into the report dir, when enabled. */
   write(reportDir: string): void {
     if (this.enabled)
-      writeFileSync(join(reportDir, PHASES_FILE), `${JSON.stringify(this.report(), null, 2)}\n`);
+      writeWhole(join(reportDir, PHASES_FILE), `${JSON.stringify(this.report(), null, 2)}\n`);
   }
 }

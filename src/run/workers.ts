@@ -1,4 +1,4 @@
-import { availableParallelism, freemem } from 'node:os';
+import { availableParallelism } from 'node:os';
 import type { ProvidedTarget } from '../context/provided.ts';
 import type { RunLimits } from './plan.ts';
 
@@ -16,18 +16,15 @@ export const MAIN_BYTES = 350 * 1024 * 1024;
 
 export interface Machine {
   cores: number;
-  /** Memory the run may use: free memory, or the container's limit if that is lower. */
+  /** Memory the run may use: what is free, within the container's limit if there is one. */
   memoryBytes: number;
 }
 
 /** This machine's cores and the memory a run may count on. */
 export function thisMachine(): Machine {
-  // constrainedMemory: the cgroup's limit in a container (0 or undefined where there is none).
-  const limit = process.constrainedMemory?.() ?? 0;
-  return {
-    cores: availableParallelism(),
-    memoryBytes: limit > 0 ? Math.min(freemem(), limit) : freemem(),
-  };
+  // availableMemory: what is still free, within a container's limit where there is one (not the
+  // limit itself, which other processes of the container share).
+  return { cores: availableParallelism(), memoryBytes: process.availableMemory() };
 }
 
 /**
