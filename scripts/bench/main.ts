@@ -22,7 +22,7 @@ const ADDED_LATENCY_MS = 20;
 /** The seed of both runs unless --seed says otherwise (any fixed one: figures compare across commits). */
 const DEFAULT_SEED = '1';
 
-const HELP = `usage: npm run bench [-- --json]
+const HELP = `usage: npm run bench [-- --json] [--workers N] [--seed N]
 
 Times the conformance suite on this machine, three ways, and prints one table:
   1. a full run against the embedded reference (wall time, vitest's import/tests split, requests/s);
@@ -50,9 +50,9 @@ Takes a few minutes. Not a test: nothing is asserted.
 interface BenchFlags {
   json: boolean;
   help: boolean;
-  /** Passed to the latency run as --workers (validated there). */
+  /** Passed to the latency run as --workers. */
   workers?: string;
-  /** Passed to both runs as --seed (validated there). */
+  /** Passed to both runs as --seed. */
   seed: string;
 }
 
@@ -68,6 +68,11 @@ function parseFlags(argv: string[]): BenchFlags {
     strict: true,
     allowPositionals: false,
   });
+  // Refused here, in one line, rather than by a run minutes into the bench.
+  if (values.seed !== undefined && !(/^\d+$/.test(values.seed) && Number(values.seed) < 2 ** 31))
+    throw new Error(`option --seed takes a whole number from 0 to 2147483647, got "${values.seed}"`);
+  if (values.workers !== undefined && !(/^\d+$/.test(values.workers) && Number(values.workers) >= 1))
+    throw new Error(`option --workers takes a whole number from 1, got "${values.workers}"`);
   return {
     json: values.json === true,
     help: values.help === true,
