@@ -156,7 +156,6 @@ export class PhaseRecorder {
 
   /** Writes phases.json into the report dir, when enabled. */
   write(reportDir: string): void {
-    if (this.enabled)
-      writeWhole(join(reportDir, PHASES_FILE), `${JSON.stringify(this.report(), null, 2)}\n`);
+    if (this.enabled) writeWhole(join(reportDir, PHASES_FILE), `${JSON.stringify(this.report(), null, 2)}\n`);
   }
 }
