@@ -82,7 +82,7 @@ export const RUN_COMMAND: CommandSpec = {
       value: 'N',
       help: 'check files run at a time, each in a worker thread; against a remote target they mostly wait, so more than the cores shorten the run, each at the price of memory (about 95 MB)',
       default:
-        'one per core; against a base URL at least 4; never more than free memory holds (about 100 MB each)',
+        'one per core; against a base URL at least 5; never more than free memory holds (about 100 MB each)',
     },
     'rate-limit': {
       type: 'string',
