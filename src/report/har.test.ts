@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -77,5 +77,47 @@ describe('exchanges.har', () => {
     expect(har.log.entries[0]?.request.postData?.text).toBe('{"name":"cf-base"}');
     expect(har.log.entries[1]?.response.content.text.length).toBeLessThan(17_000);
     expect(har.log.entries[1]?.response.content.text).toMatch(/cut at 16384 characters/);
+  });
+});
+
+describe('exchanges.har from large logs', () => {
+  it('holds every entry of logs longer than its reading chunk, across logs, in the order the exchanges ended', () => {
+    const logs = join(dir, 'large-logs');
+    mkdirSync(logs);
+    // Two processes' logs (a self-test's lanes, a run's children), their lines interleaved in time,
+    // the second's lines long enough that the logs span several reading chunks, one line longer than a chunk.
+    const line = (endedAt: number, check: string, status: number, body: string) =>
+      `${endedAt}\t${endedAt - 5}\t${JSON.stringify(check)}\t${JSON.stringify({ pageref: check, response: { status, body } })}\n`;
+    const first: string[] = [];
+    const second: string[] = [];
+    for (let i = 0; i < 400; i += 1) {
+      first.push(line(1_000 + 2 * i, `check.${i % 7}`, 200 + (i % 3), `é${i}`));
+      second.push(
+        line(1_001 + 2 * i, `check.${(i % 5) + 7}`, 400 + (i % 2), `${SECRET} ${'ü'.repeat(6_000 + i)}`),
+      );
+    }
+    second.push(line(5_000, 'check.long', 500, 'x'.repeat(2_500_000)));
+    writeFileSync(join(logs, '1.jsonl'), first.join(''));
+    writeFileSync(join(logs, '2.jsonl'), second.join(''));
+    const file = join(dir, 'large.har');
+    expect(writeHar(logs, file, makeRedactor([SECRET]), { version: '0.1.0' })).toBe(801);
+    const text = readFileSync(file, 'utf8');
+    expect(text).not.toContain(SECRET);
+    const har = JSON.parse(text) as {
+      log: {
+        pages: { id: string }[];
+        entries: { pageref: string; response: { status: number; body: string } }[];
+      };
+    };
+    const expected = [...first, ...second]
+      .map((l) => l.split('\t'))
+      .sort((a, b) => Number(a[0]) - Number(b[0]))
+      .map((fields) => JSON.parse(fields[3] ?? '{}') as { pageref: string; response: { status: number } });
+    expect(har.log.entries.map((e) => [e.pageref, e.response.status])).toEqual(
+      expected.map((e) => [e.pageref, e.response.status]),
+    );
+    expect(har.log.entries[1]?.response.body).toMatch(/^svc_ai_…redacted ü{6000}$/u);
+    expect(har.log.entries.at(-1)?.response.body.length).toBe(2_500_000);
+    expect(har.log.pages.map((p) => p.id)).toEqual([...new Set(expected.map((e) => e.pageref))]);
   });
 });
