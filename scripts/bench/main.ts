@@ -37,9 +37,9 @@ into its report dir when ${PHASES_ENV}=1 is set, as the bench does; nothing of i
     and its heap at most (vitest's logHeapUsage);
   - the 5 costliest check files (import and checks) and the sum over all.
 What a worker spends its CPU on beyond imports (ajv compiling schemas, faker, fast-check): profile
-a run, e.g. \`node --cpu-prof --cpu-prof-dir DIR bin/conformance.js run\` (vitest passes the flag
-to its worker threads: one .cpuprofile per thread, open in Chrome's DevTools), or --heap-prof for
-what each thread holds at its end.
+a run, e.g. \`node --cpu-prof --cpu-prof-dir=DIR bin/conformance.js run\` (vitest passes the
+--cpu-prof flags to its worker threads, a value only after "=": one .cpuprofile per thread, open in
+Chrome's DevTools), or --heap-prof for what each thread holds at its end.
 Takes a few minutes. Not a test: nothing is asserted.
   --json          print the figures as JSON instead of the table
   --workers N     the latency run's --workers (default: the run's own default)
