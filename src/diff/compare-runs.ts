@@ -138,7 +138,6 @@ export function diffRuns(base: Summary, head: Summary): RunDiff {
   return diff;
 }
 
-/** Whether anything changed at all (durations and timestamps aside). */
 /** The lists of a diff that name what changed; `requirements` only sums up `regressed` and `fixed`. */
 const CHANGE_LISTS = [
   'regressed',
@@ -149,7 +148,17 @@ const CHANGE_LISTS = [
   'removed',
   'observations',
   'coverageLost',
-] as const;
+] as const satisfies ReadonlyArray<keyof RunDiff>;
+
+/**
+ * Every list of RunDiff is a change list: a list added to RunDiff and not to CHANGE_LISTS would be
+ * missed by changesOf and isUnchanged alike (so no test of one against the other could see it), and
+ * fails the typecheck here instead.
+ */
+type DiffLists = { [K in keyof RunDiff]: RunDiff[K] extends readonly unknown[] ? K : never }[keyof RunDiff];
+type UnlistedChanges = Exclude<DiffLists, (typeof CHANGE_LISTS)[number]>;
+const EVERY_LIST_IS_A_CHANGE_LIST: [UnlistedChanges] extends [never] ? true : UnlistedChanges = true;
+void EVERY_LIST_IS_A_CHANGE_LIST;
 
 type Changes = Partial<Pick<RunDiff, (typeof CHANGE_LISTS)[number]>>;
 
@@ -160,6 +169,7 @@ export function changesOf(diff: RunDiff): Changes {
   );
 }
 
+/** Whether anything changed at all (durations and timestamps aside). */
 export function isUnchanged(diff: RunDiff): boolean {
   return CHANGE_LISTS.every((list) => diff[list].length === 0);
 }
