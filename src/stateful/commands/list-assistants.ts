@@ -4,10 +4,11 @@ import { judgeWalks, type WalkJudgement } from '../../expect/page-walk.ts';
 import { expectSchema } from '../../expect/schema.ts';
 import type { QueryValue } from '../../http/client.ts';
 import type { Exchange } from '../../http/exchange.ts';
-import { bodyOf, isObject, objectsIn } from '../../http/json.ts';
+import { bodyOf, objectsIn } from '../../http/json.ts';
 import { walkPages } from '../../resources/pages.ts';
 import type { AccountModel } from '../model.ts';
 import { Step } from '../step.ts';
+import { ROUTES, withOwnItems } from '../views/read.ts';
 import type { World } from '../world.ts';
 import { LISTED_AS } from './create-assistant.ts';
 
@@ -95,28 +96,21 @@ export function walkRunAssistants(
     () =>
       walkPages(world.client, route, {
         query,
-        key: 'customPersonaId',
+        key: ROUTES[route].key,
         limit,
         cap: CAP,
         onPage: (exchange, page) => {
-          expectSchema(world.spec, withItemsOf(exchange, ours));
+          expectSchema(world.spec, withOwnItems(exchange, route, ours));
           onPage(exchange, page);
-          expectPageArithmetic(exchange, { items: 'allPersonas', total: 'totalPersonas', limit, page });
+          expectPageArithmetic(exchange, {
+            items: ROUTES[route].items,
+            total: ROUTES[route].total,
+            limit,
+            page,
+          });
         },
       }),
     wanted,
     judgement,
   );
-}
-
-/** The exchange as if its page held only the items with one of the `ids` (for a schema check). */
-function withItemsOf(exchange: Exchange, ids: ReadonlySet<string>): Exchange {
-  const { response } = exchange;
-  const json = response?.json;
-  if (response === undefined || !isObject(json) || !Array.isArray(json.allPersonas)) return exchange;
-  const allPersonas = json.allPersonas.filter(
-    (item: unknown) =>
-      isObject(item) && typeof item.customPersonaId === 'string' && ids.has(item.customPersonaId),
-  );
-  return { ...exchange, response: { ...response, json: { ...json, allPersonas } } };
 }
