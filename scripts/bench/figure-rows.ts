@@ -83,7 +83,7 @@ export function figureRows({ machine, embedded, replay, latency }: Figures): Row
     {
       figure: 'embedded: peak memory',
       value: megabytes(embedded.peakRssBytes),
-      note: "the run's process at its peak, worker threads included (VmHWM; Linux only)",
+      note: "the run's process at its peak, worker threads included (its maxRSS, phases.json)",
     },
     {
       figure: 'embedded: outside vitest',

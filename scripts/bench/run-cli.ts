@@ -4,7 +4,6 @@
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { stripVTControlCharacters } from 'node:util';
@@ -24,18 +23,6 @@ export interface CliRun {
   wallMs: number;
   exitCode: number;
   vitest: VitestDuration;
-  /** The process's peak resident memory (Linux's VmHWM, read until it exits); undefined elsewhere. */
-  peakRssBytes: number | undefined;
-}
-
-/** VmHWM of a live process: the most memory it has held at once (its threads included). */
-function peakRss(pid: number): number | undefined {
-  try {
-    const kb = /^VmHWM:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-    return kb === undefined ? undefined : Number(kb) * 1024;
-  } catch {
-    return undefined;
-  }
 }
 
 /** vitest prints `97ms` below a second and `7.88s` above (formatTime). */
@@ -81,13 +68,7 @@ export async function runConformance(
   let output = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-  // The peak only grows: the last reading before the process ends is its peak, within 50 ms.
-  let peakRssBytes: number | undefined;
-  const sampler = setInterval(() => {
-    if (child.pid !== undefined) peakRssBytes = peakRss(child.pid) ?? peakRssBytes;
-  }, 50);
   const [code, signal] = (await once(child, 'close')) as [number | null, NodeJS.Signals | null];
-  clearInterval(sampler);
   const wallMs = performance.now() - started;
   const exitCode = code ?? 128;
   if (exitCode > 1) {
@@ -96,5 +77,5 @@ export async function runConformance(
       `conformance ${args.join(' ')} exited with ${signal ?? exitCode}; the end of its output:\n${tail}`,
     );
   }
-  return { wallMs, exitCode, vitest: parseVitestDuration(output), peakRssBytes };
+  return { wallMs, exitCode, vitest: parseVitestDuration(output) };
 }
