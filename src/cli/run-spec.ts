@@ -80,9 +80,9 @@ export const RUN_COMMAND: CommandSpec = {
     workers: {
       type: 'string',
       value: 'N',
-      help: 'check files run at a time, each in a worker thread; against a remote target they mostly wait, so more than the cores shorten the run, each at the price of memory (about 95 MB)',
+      help: 'check files run at a time, each in a worker thread with an equal share of --concurrency; against a remote target they mostly wait, so more than the cores shorten the run, each at the price of memory (about 45 MB)',
       default:
-        'one per core; against a base URL at least 5; never more than free memory holds (about 100 MB each)',
+        'one per core; against a base URL at least 5; never more than free memory holds, at 100 MB each',
     },
     'rate-limit': {
       type: 'string',
