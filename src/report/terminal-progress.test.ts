@@ -11,6 +11,20 @@ const check = (outcome: SummaryCheck['outcome']): SummaryCheck => ({
   file: 'f',
 });
 
+/** The progress of a run in /p, off a terminal, and what it wrote to stdout and stderr. */
+function printer() {
+  const out: string[] = [];
+  const err: string[] = [];
+  const progress = new TerminalProgress({
+    root: '/p',
+    judge: (checks) => checks,
+    tty: false,
+    write: (text) => out.push(text),
+    writeError: (text) => err.push(text),
+  });
+  return { out, err, progress };
+}
+
 describe('the terminal progress of a run', () => {
   it('names areas as --only takes them: the folder of suites/', () => {
     expect(areaOfFile('suites/knowledge-bases/attach.test.ts')).toBe('knowledge-bases');
@@ -66,14 +80,7 @@ describe('the terminal progress of a run', () => {
 
   it('prints the unfinished areas as a stop or a harness error left them, by how vitest ended the run', () => {
     const lines = (reason: 'interrupted' | 'failed') => {
-      const out: string[] = [];
-      const progress = new TerminalProgress({
-        root: '/p',
-        judge: (checks) => checks,
-        tty: false,
-        write: (text) => out.push(text),
-        writeError: () => undefined,
-      });
+      const { out, progress } = printer();
       progress.onTestRunStart([{ moduleId: '/p/suites/voices/v.test.ts' }] as never);
       progress.onTestRunEnd([], [], reason);
       return out[0];
@@ -89,15 +96,7 @@ describe('the terminal progress of a run', () => {
   });
 
   it('passes on what a check prints, to the stream it chose, never swallowing it', () => {
-    const out: string[] = [];
-    const err: string[] = [];
-    const progress = new TerminalProgress({
-      root: '/p',
-      judge: (checks) => checks,
-      tty: false,
-      write: (text) => out.push(text),
-      writeError: (text) => err.push(text),
-    });
+    const { out, err, progress } = printer();
     const log = { time: 0, size: 0 };
     progress.onUserConsoleLog({
       ...log,
