@@ -46,8 +46,10 @@ class LeanThreadsWorker implements PoolWorker {
     this.started.on(event, callback);
   }
 
+  // vitest's PoolRunner.stop() also takes its listeners off a thread whose start failed (a refused
+  // execArgv): nothing was put on, so there is nothing to take off.
   off(event: string, callback: (arg: unknown) => void): void {
-    this.started.off(event, callback);
+    this.thread?.off(event, callback);
   }
 
   send(message: WorkerRequest): void {
@@ -74,8 +76,10 @@ class LeanThreadsWorker implements PoolWorker {
     return Promise.resolve();
   }
 
+  /** Ends the thread; a thread never started (or stopped already) has nothing to end. */
   async stop(): Promise<void> {
-    const thread = this.started;
+    const thread = this.thread;
+    if (thread === undefined) return;
     await thread.terminate();
     for (const [from, to] of [
       [thread.stdout, this.stdout],

@@ -11,6 +11,20 @@ const check = (outcome: SummaryCheck['outcome']): SummaryCheck => ({
   file: 'f',
 });
 
+/** The progress of a run in /p, off a terminal, and what it wrote to stdout and stderr. */
+function printer() {
+  const out: string[] = [];
+  const err: string[] = [];
+  const progress = new TerminalProgress({
+    root: '/p',
+    judge: (checks) => checks,
+    tty: false,
+    write: (text) => out.push(text),
+    writeError: (text) => err.push(text),
+  });
+  return { out, err, progress };
+}
+
 describe('the terminal progress of a run', () => {
   it('names areas as --only takes them: the folder of suites/', () => {
     expect(areaOfFile('suites/knowledge-bases/attach.test.ts')).toBe('knowledge-bases');
@@ -36,11 +50,43 @@ describe('the terminal progress of a run', () => {
       ]),
     ).toBe('  ✗ knowledge-bases  6 checks: 2 passed, 1 failed, 1 errored, 1 known deviation, 1 skipped');
     expect(progress.status()).toBe('  … 1 of 2 areas done, 6 checks so far, 2 failing');
-    expect(progress.unfinished()).toEqual(['  ✓ voices           0 checks (stopped: 0 of 1 files ran)']);
+    expect(progress.unfinished('stopped')).toEqual([
+      '  – voices           0 checks (stopped: 0 of 1 file ran)',
+    ]);
     expect(progress.finish('suites/voices/a.test.ts', [check('warned')])).toBe(
       '  ✓ voices           1 check: 1 passed',
     );
-    expect(progress.unfinished()).toEqual([]);
+    expect(progress.unfinished('stopped')).toEqual([]);
+  });
+
+  it('never marks ✓ an area none of whose checks ran, and tells a harness error from a stop', () => {
+    const files = ['suites/accounts/a.test.ts', 'suites/accounts/b.test.ts', 'suites/voices/v.test.ts'];
+    const progress = new AreaProgress(files);
+    expect(progress.unfinished('harness error')).toEqual([
+      '  ✗ accounts  0 checks (not run: harness error; 0 of 2 files ran)',
+      '  ✗ voices    0 checks (not run: harness error; 0 of 1 file ran)',
+    ]);
+    progress.finish('suites/accounts/a.test.ts', [check('passed'), check('skipped')]);
+    expect(progress.unfinished('harness error')[0]).toBe(
+      '  ✗ accounts  2 checks: 1 passed, 1 skipped (harness error: 1 of 2 files ran)',
+    );
+    expect(progress.unfinished('stopped')[0]).toBe(
+      '  ✓ accounts  2 checks: 1 passed, 1 skipped (stopped: 1 of 2 files ran)',
+    );
+    expect(progress.finish('suites/voices/v.test.ts', [check('skipped')])).toBe(
+      '  – voices    1 check: 1 skipped',
+    );
+  });
+
+  it('prints the unfinished areas as a stop or a harness error left them, by how vitest ended the run', () => {
+    const lines = (reason: 'interrupted' | 'failed') => {
+      const { out, progress } = printer();
+      progress.onTestRunStart([{ moduleId: '/p/suites/voices/v.test.ts' }] as never);
+      progress.onTestRunEnd([], [], reason);
+      return out[0];
+    };
+    expect(lines('interrupted')).toBe('  – voices  0 checks (stopped: 0 of 1 file ran)\n');
+    expect(lines('failed')).toBe('  ✗ voices  0 checks (not run: harness error; 0 of 1 file ran)\n');
   });
 
   it('says where the time of the check files went, in the times vitest writes (scripts/bench reads them)', () => {
@@ -50,15 +96,7 @@ describe('the terminal progress of a run', () => {
   });
 
   it('passes on what a check prints, to the stream it chose, never swallowing it', () => {
-    const out: string[] = [];
-    const err: string[] = [];
-    const progress = new TerminalProgress({
-      root: '/p',
-      judge: (checks) => checks,
-      tty: false,
-      write: (text) => out.push(text),
-      writeError: (text) => err.push(text),
-    });
+    const { out, err, progress } = printer();
     const log = { time: 0, size: 0 };
     progress.onUserConsoleLog({
       ...log,

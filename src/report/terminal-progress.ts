@@ -1,6 +1,6 @@
 import { relative, sep } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { Reporter, TestModule, TestSpecification } from 'vitest/node';
+import type { Reporter, TestModule, TestRunEndReason, TestSpecification } from 'vitest/node';
 import '../harness/check-meta.ts';
 import { outcomeOf } from './collect-reporter.ts';
 import { statusOf, type Outcome, type SummaryCheck } from './summary.ts';
@@ -32,6 +32,9 @@ function kindOf(outcome: Outcome): Kind {
 function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? '' : word.endsWith('s') ? 'es' : 's'}`;
 }
+
+/** Why an area's files did not all run: a stop (Ctrl-C, the deadline, --bail) or a harness error. */
+type UnfinishedCause = 'stopped' | 'harness error';
 
 interface AreaTally {
   files: number;
@@ -72,13 +75,20 @@ export class AreaProgress {
     return tally.done === tally.files ? this.line(area, tally, '') : undefined;
   }
 
-  /** Lines for the areas a stop cut short: what their finished files counted. */
-  unfinished(): string[] {
+  /**
+   * Lines for the areas whose files did not all run, counting what their finished files did: cut
+   * short by a stop (Ctrl-C, the deadline, --bail), or left unrun by a harness error (a worker that
+   * could not start), which no area passes.
+   */
+  unfinished(cause: UnfinishedCause): string[] {
     return [...this.areas]
       .filter(([, tally]) => tally.done < tally.files)
-      .map(([area, tally]) =>
-        this.line(area, tally, ` (stopped: ${tally.done} of ${tally.files} files ran)`),
-      );
+      .map(([area, tally]) => {
+        const ran = `${tally.done} of ${plural(tally.files, 'file')} ran`;
+        if (cause === 'stopped') return this.line(area, tally, ` (stopped: ${ran})`);
+        const note = tally.done === 0 ? `not run: harness error; ${ran}` : `harness error: ${ran}`;
+        return this.line(area, tally, ` (${note})`, true);
+      });
   }
 
   /** The status line: areas done, checks counted, failures so far. */
@@ -91,12 +101,17 @@ export class AreaProgress {
     return `  … ${done} of ${tallies.length} areas done, ${plural(checks, 'check')} so far${failing > 0 ? `, ${failing} failing` : ''}`;
   }
 
-  private line(area: string, tally: AreaTally, note: string): string {
+  /** `harnessError`: files of the area did not run for a harness error, which fails the area. */
+  private line(area: string, tally: AreaTally, note: string, harnessError = false): string {
     const total = KINDS.reduce((sum, kind) => sum + tally.counts[kind], 0);
     const parts = KINDS.filter((kind) => tally.counts[kind] > 0).map((kind) =>
       kind === 'known deviation' ? plural(tally.counts[kind], kind) : `${tally.counts[kind]} ${kind}`,
     );
-    const mark = tally.counts.failed + tally.counts.errored > 0 ? '✗' : '✓';
+    // A ✓ says checks ran and passed: an area none of whose checks ran (none finished, all
+    // skipped) has not earned one.
+    const ran = total - tally.counts.skipped;
+    const failing = harnessError || tally.counts.failed + tally.counts.errored > 0;
+    const mark = failing ? '✗' : ran === 0 ? '–' : '✓';
     return `  ${mark} ${area.padEnd(this.width)}  ${plural(total, 'check')}${parts.length > 0 ? `: ${parts.join(', ')}` : ''}${note}`;
   }
 }
@@ -180,8 +195,15 @@ export class TerminalProgress implements Reporter {
     this.showStatus();
   }
 
-  onTestRunEnd(modules: ReadonlyArray<TestModule>): void {
-    for (const line of this.progress.unfinished()) this.print(line);
+  onTestRunEnd(
+    modules: ReadonlyArray<TestModule>,
+    _unhandledErrors: ReadonlyArray<unknown>,
+    reason: TestRunEndReason,
+  ): void {
+    // vitest ends a run it cancelled (a stop, --bail) as interrupted; files it did not run
+    // otherwise are a harness error's (their unhandled errors are in the summary).
+    const cause = reason === 'interrupted' ? 'stopped' : 'harness error';
+    for (const line of this.progress.unfinished(cause)) this.print(line);
     const sum = (part: (diagnostic: ReturnType<TestModule['diagnostic']>) => number) =>
       modules.reduce((total, module) => total + part(module.diagnostic()), 0);
     this.print(

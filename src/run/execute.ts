@@ -21,7 +21,7 @@ import { CheckSinks, exchangeLogDir, printRunEnd, writeExchanges, writeReports }
 import { checkReferenceChoices, checkTargetReady, startTarget } from './start.ts';
 import { RunStop, signalExitCode } from './stop.ts';
 import { accountClients, awaitCreatesInFlight, cleanupCommandLine, sweepLedgerFile } from './sweep.ts';
-import { runChecks } from './vitest-run.ts';
+import { openCheckVitest, runChecks, type OpenVitest } from './vitest-run.ts';
 import { gateOf, workersOf } from './workers.ts';
 import { endFailedRun, type FailedRun } from './failed-run.ts';
 import { selectedChecks, summarizeRun, todayOf } from './summarize.ts';
@@ -57,6 +57,7 @@ interface Started {
   /** Set once the run has an id: what a second Ctrl-C prints. */
   setLastWords: (words: () => string) => void;
   phases: PhaseRecorder;
+  openVitest: OpenVitest;
 }
 
 /** Runs the selected checks on a started target, cleans up by ledger, writes every report. */
@@ -66,7 +67,6 @@ async function runStarted(plan: RunPlan, run: Started): Promise<RunResult> {
   const runId = newRunId();
   const workers = workersOf(plan.limits, target.embedded);
   const ledger = ledgerFile(join(reportDir, 'ledger'), runId);
-  LedgerWriter.start(ledger, runId, target.baseUrl);
   const gate = gateOf(plan.limits, target.embedded, workers);
   const provided = providedTarget(
     {
@@ -98,7 +98,10 @@ async function runStarted(plan: RunPlan, run: Started): Promise<RunResult> {
     requirements !== undefined || smoke === true
       ? { ...(requirements !== undefined ? { requirements } : {}), ...(smoke === true ? { smoke } : {}) }
       : undefined;
-  const vitest = await runChecks(
+  // From the ledger's first line on, the run may create resources on the target: every way on from
+  // here, a stop and a harness error included, closes vitest and sweeps by the ledger.
+  LedgerWriter.start(ledger, runId, target.baseUrl);
+  const brokenOff = await runChecks(
     {
       include: plan.selection.include,
       maxWorkers: workers,
@@ -109,10 +112,10 @@ async function runStarted(plan: RunPlan, run: Started): Promise<RunResult> {
     },
     stop,
     phases,
+    () => awaitCreatesInFlight(ledger),
+    run.openVitest,
   );
   const stoppedBy = stop.reason;
-  if (stoppedBy !== undefined) await awaitCreatesInFlight(ledger);
-  await phases.time('vitest close', () => vitest.close());
   const allureProblem = await phases.time('reports: Allure (what was left)', () => sinks.flush());
 
   // What the run created and did not delete (a stop, a failed cleanup) goes now, by ledger.
@@ -134,6 +137,7 @@ async function runStarted(plan: RunPlan, run: Started): Promise<RunResult> {
       target,
       collected: sinks.collect,
       stoppedBy,
+      ...(brokenOff !== undefined ? { brokenOff: brokenOff.message } : {}),
       knownDeviations: run.knownDeviations,
       problems: [
         ...(left > 0 ? [`${left} resource(s) of this run could not be removed: ${cleanupLine()}`] : []),
@@ -162,9 +166,13 @@ async function runStarted(plan: RunPlan, run: Started): Promise<RunResult> {
  * Carries out a run: starts its target (the embedded reference unless a base URL is given), checks
  * it is ready, runs the selected checks, removes what they created, and writes every report,
  * redacted as written. Ctrl-C, SIGTERM and the deadline stop it with the reports still written.
- * Never throws: a run that cannot be carried out is one line and exit status 2.
+ * Never throws: a run that cannot be carried out is one line and exit status 2. `openVitest`: a
+ * test's stand-in for the vitest instance that runs the check files.
  */
-export async function executeRun(plan: RunPlan): Promise<RunResult> {
+export async function executeRun(
+  plan: RunPlan,
+  openVitest: OpenVitest = openCheckVitest,
+): Promise<RunResult> {
   const failed: FailedRun = {
     reportDir: plan.sinks.reportDir,
     startedAt: plan.startedAt,
@@ -212,6 +220,7 @@ export async function executeRun(plan: RunPlan): Promise<RunResult> {
         lastWords = words;
       },
       phases,
+      openVitest,
     });
   } catch (error) {
     return { exitCode: endFailedRun(error, failed) };

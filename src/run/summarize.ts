@@ -39,6 +39,8 @@ export interface EndedChecks {
   target: Pick<RunningTarget, 'baseUrl' | 'embedded'>;
   collected: Pick<CollectReporter, 'checks' | 'harnessErrors'>;
   stoppedBy: StopReason | undefined;
+  /** Why the check files' run broke off, when a harness error did it (vitest could not start them). */
+  brokenOff?: string;
   knownDeviations: readonly Expectation[];
   /** The run's own problems beside the checks' (what it could not remove, Allure files unwritten). */
   problems: readonly string[];
@@ -78,12 +80,17 @@ export async function summarizeRun(plan: RunPlan, ended: EndedChecks): Promise<S
     // A run that executed nothing says why in summary.json too, not only on the terminal.
     harnessErrors: [
       ...collected.harnessErrors,
+      ...(ended.brokenOff !== undefined ? [`the check files' run broke off: ${ended.brokenOff}`] : []),
       ...(stoppedBy?.kind === 'deadline'
         ? [
             `the run's deadline (${formatDuration(stoppedBy.deadlineMs)}) passed: ${cut.length} check(s) did not run`,
           ]
         : []),
-      ...(executed === 0 && stoppedBy === undefined
+      // Unless a harness error already says why (a worker that could not start, vitest broken off).
+      ...(executed === 0 &&
+      stoppedBy === undefined &&
+      collected.harnessErrors.length === 0 &&
+      ended.brokenOff === undefined
         ? [nothingRanMessage(plan.selection, collected.checks)]
         : []),
       ...ended.problems,

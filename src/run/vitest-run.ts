@@ -21,29 +21,61 @@ export function openCheckVitest(
   return createVitest('test', { ...checkFilesOptions(root, measure === true), ...options });
 }
 
+/** How a run's vitest instance comes to be: openCheckVitest, or a test's stand-in. */
+export type OpenVitest = (options: CheckRunOptions) => Promise<Vitest>;
+
+/** vitest's logger exits the process on SIGINT/SIGTERM; a run handles them itself (stop, clean up, write the reports). */
+function dropVitestSignalListeners(before: ReadonlySet<unknown>): void {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    for (const listener of process.listeners(signal))
+      if (!before.has(listener)) process.off(signal, listener as () => void);
+}
+
 /**
  * Runs the selected check files in one vitest instance (worker threads: they end with this process,
  * so no worker outlives a stopped run) and stops it on the first signal or at the deadline.
+ *
+ * Never throws, and never leaves the instance open: every way out closes it (its pool and workers
+ * with it), so that the run goes on to remove what it created, by its ledger, and to write its
+ * reports. When a stop or an error broke the run off, `settle` runs first, while the workers still
+ * live (the creates in flight get their answers, and the ledger their ids). Returns the error that
+ * broke the run off (vitest could not start, or failed); undefined when it ran to its end or a stop
+ * ended it.
  */
 export async function runChecks(
   options: CheckRunOptions,
   stop: RunStop,
   phases: PhaseRecorder,
-): Promise<Vitest> {
+  settle: () => Promise<void>,
+  open: OpenVitest = openCheckVitest,
+): Promise<Error | undefined> {
   const before = new Set([...process.listeners('SIGINT'), ...process.listeners('SIGTERM')]);
-  const vitest = await phases.time('vitest start', () => openCheckVitest(options));
-  // vitest's logger exits the process on SIGINT/SIGTERM; this run handles them itself (stop, clean
-  // up, write the reports), so those listeners go.
-  for (const signal of ['SIGINT', 'SIGTERM'] as const)
-    for (const listener of process.listeners(signal))
-      if (!before.has(listener)) process.off(signal, listener as () => void);
-  stop.whenStopped(() => void vitest.cancelCurrentRun('keyboard-input'));
-  if (stop.reason !== undefined) return vitest;
+  let vitest: Vitest | undefined;
+  let failure: Error | undefined;
+  const failed = (error: unknown) => {
+    failure ??= error instanceof Error ? error : new Error(String(error));
+  };
   try {
-    await phases.time('check files (workers)', () => vitest.start([]));
+    // vitest's signal listeners go before any file runs, also when opening failed half-way.
+    const opened = await phases
+      .time('vitest start', () => open(options))
+      .finally(() => dropVitestSignalListeners(before));
+    vitest = opened;
+    stop.whenStopped(() => void opened.cancelCurrentRun('keyboard-input'));
+    if (stop.reason === undefined) await phases.time('check files (workers)', () => opened.start([]));
   } catch (error) {
-    // A stop can break the run off mid-file; the run goes on to clean up and report.
-    if (stop.reason === undefined) throw error;
+    // A stop can break the run off mid-file: that is no error.
+    if (stop.reason === undefined) failed(error);
   }
-  return vitest;
+  try {
+    if (stop.reason !== undefined || failure !== undefined) await settle();
+  } catch (error) {
+    failed(error);
+  }
+  try {
+    await phases.time('vitest close', () => vitest?.close());
+  } catch (error) {
+    failed(error);
+  }
+  return failure;
 }

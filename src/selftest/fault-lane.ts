@@ -12,7 +12,7 @@ import { newRunId } from '../resources/run-id.ts';
 import { startFixtureServer, type FixtureServer } from '../target/fixture-server.ts';
 import { DEFAULT_PROPERTY_RUNS, DEFAULT_TIMEOUT_MS } from '../harness/run-defaults.ts';
 import { providedTarget } from '../run/provided-target.ts';
-import { openCheckVitest } from '../run/vitest-run.ts';
+import { openCheckVitest, type OpenVitest } from '../run/vitest-run.ts';
 import type { ChildRun } from './child-run.ts';
 import type { FaultTarget } from './fault-batch.ts';
 
@@ -53,10 +53,14 @@ export class FaultLane {
     private readonly fixtures: FixtureServer,
   ) {}
 
-  static async open(root: string): Promise<FaultLane> {
+  /** `openVitest`: a test's stand-in for the lane's vitest instance. */
+  static async open(
+    root: string,
+    openVitest: OpenVitest = (options) => openCheckVitest(options, root),
+  ): Promise<FaultLane> {
     const fixtures = await startFixtureServer('127.0.0.1');
-    const vitest = await openCheckVitest(
-      {
+    try {
+      const vitest = await openVitest({
         include: ['suites/**/*.test.ts'],
         // The hook that registers each check once per fault of the batch (fault-batch.ts).
         setupFiles: [join(root, 'src', 'selftest', 'fault-batch.ts')],
@@ -64,10 +68,13 @@ export class FaultLane {
         maxWorkers: 1,
         // No reporter: each run's results come back from runTestSpecifications.
         reporters: [{}],
-      },
-      root,
-    );
-    return new FaultLane(root, vitest, fixtures);
+      });
+      return new FaultLane(root, vitest, fixtures);
+    } catch (error) {
+      // A lane that cannot open leaves nothing behind: its fixture server would keep the process alive.
+      await fixtures.close();
+      throw error;
+    }
   }
 
   private targetFor(baseUrl: string, keyring: ProvidedTarget['keyring'], seed: number): ProvidedTarget {

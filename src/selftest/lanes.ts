@@ -25,3 +25,26 @@ export function defaultLanes(machine: Machine = thisMachine()): number {
   const byMemory = Math.floor((machine.memoryBytes - SELF_TEST_BASE_BYTES) / LANE_BYTES);
   return Math.max(1, Math.min(byCores, byMemory));
 }
+
+/** What a lane must do to be let go: end its vitest instance and its fixture server. */
+interface Closable {
+  close(): Promise<void>;
+}
+
+/**
+ * Opens `count` lanes side by side. When one cannot open, the lanes that did are closed (each
+ * would keep the process alive) and the error says why in one line.
+ */
+export async function openLanes<Lane extends Closable>(
+  count: number,
+  open: () => Promise<Lane>,
+): Promise<Lane[]> {
+  const opening = await Promise.allSettled(Array.from({ length: count }, () => open()));
+  const lanes = opening.flatMap((lane) => (lane.status === 'fulfilled' ? [lane.value] : []));
+  const failed = opening.find((lane) => lane.status === 'rejected');
+  if (failed === undefined) return lanes;
+  await Promise.allSettled(lanes.map((lane) => lane.close()));
+  const reason: unknown = failed.reason;
+  const why = (reason instanceof Error ? reason.message : String(reason)).split('\n')[0]?.trim();
+  throw new Error(`${count - lanes.length} of ${count} self-test lane(s) could not open: ${why}`);
+}

@@ -9,6 +9,7 @@ import { loadCatalog } from '../spec/requirements.ts';
 import { ChildRegistry, runConformanceChild, type ChildRun } from './child-run.ts';
 import { FaultLane, type FaultPlan } from './fault-lane.ts';
 import { renderFaultTable } from './fault-table.ts';
+import { openLanes } from './lanes.ts';
 import { limiter } from '../limiter.ts';
 import { failingIds, formatScore, formatVerdict, judgeFault, scoreOf, type FaultVerdict } from './verdict.ts';
 
@@ -152,6 +153,13 @@ async function runFaults(
   io.out(
     `self-test: step 2: ${plans.length} fault(s), each against the checks citing its requirement; ${options.jobs} run(s) at a time`,
   );
+  // The fault runs share a few lanes (a vitest instance each, in this process) beside the
+  // unfaulted child runs: each lane takes the next batch of faults as soon as it is free. They open
+  // before any child run starts: a lane that cannot open ends the self-test with nothing running.
+  const runnable = plans.filter((plan) => plan.files.length > 0);
+  const lanes = await openLanes(Math.min(options.jobs, Math.max(1, runnable.length)), () =>
+    FaultLane.open(PROJECT_ROOT),
+  );
   // The unfaulted runs go first and the fault runs fill the other lanes meanwhile: only their
   // verdicts wait for them. One run per personality (open-points.ts): a check leaning on a point
   // the document leaves open fails on one of them. Fault runs stay on the default personality.
@@ -185,14 +193,6 @@ async function runFaults(
 
   const width = Math.max(...plans.map((plan) => plan.fault.id.length));
   let finished = 0;
-  // The fault runs share a few lanes (a vitest instance each, in this process) beside the
-  // unfaulted child run: each lane takes the next batch of faults as soon as it is free.
-  const runnable = plans.filter((plan) => plan.files.length > 0);
-  const lanes = await Promise.all(
-    Array.from({ length: Math.min(options.jobs, Math.max(1, runnable.length)) }, () =>
-      FaultLane.open(PROJECT_ROOT),
-    ),
-  );
   const queue = batchesOf(runnable, lanes.length);
   const report = async ({ fault, files }: FaultPlan, run: ChildRun | undefined): Promise<FaultVerdict> => {
     const verdict = judgeFault(fault, files, run, (await unfaulted).failing);
