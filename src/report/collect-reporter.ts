@@ -9,6 +9,19 @@ function firstLine(text: string): string {
   return text.split('\n')[0] ?? text;
 }
 
+/**
+ * An unhandled error in one line, with the first line of its cause: vitest wraps what went wrong
+ * (a worker refusing its execArgv) in its own words ("Failed to start … worker"), the why in `cause`.
+ */
+function unhandledLine(error: SerializedError): string {
+  const cause: unknown = error.cause;
+  const why =
+    typeof cause === 'object' && cause !== null && 'message' in cause && typeof cause.message === 'string'
+      ? ` (cause: ${firstLine(cause.message)})`
+      : '';
+  return `unhandled: ${firstLine(error.message)}${why}`;
+}
+
 /** A test case's outcome as the suite names it (a failure of the harness is errored, not failed). */
 export function outcomeOf(testCase: TestCase): { outcome: Outcome; message?: string } {
   const result = testCase.result();
@@ -71,6 +84,6 @@ export class CollectReporter implements Reporter {
         });
       }
     }
-    for (const error of unhandledErrors) this.harnessErrors.push(`unhandled: ${firstLine(error.message)}`);
+    for (const error of unhandledErrors) this.harnessErrors.push(unhandledLine(error));
   }
 }
