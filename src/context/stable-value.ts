@@ -6,8 +6,11 @@
  */
 export function stableValue(text: string, runPrefix: string): string {
   const withoutRun = runPrefix === '' ? text : text.split(runPrefix).join('<run>');
-  return withoutRun
-    .replace(/\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?\b/g, '<time>')
-    .replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, '<uuid>')
-    .replace(/\b[0-9a-f]{24}\b/gi, '<id>');
+  return (
+    withoutRun
+      // Seconds are optional: a time to the minute differs from run to run as well.
+      .replace(/\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?\b/g, '<time>')
+      .replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, '<uuid>')
+      .replace(/\b[0-9a-f]{24}\b/gi, '<id>')
+  );
 }
