@@ -11,6 +11,12 @@ describe('stableValue', () => {
     ).toBe('assistant <run>-four-bases-1 (<id>) base <uuid> at <time>: 400');
   });
 
+  it('replaces a time given to the minute, with or without its offset', () => {
+    expect(stableValue('due 2026-11-25T07:30Z, sent 2026-11-25T07:30+01:00', '')).toBe(
+      'due <time>, sent <time>',
+    );
+  });
+
   it('leaves a value without such parts as it is', () => {
     expect(stableValue('HTTP 403, code "scope_denied"', 'cfabc123def')).toBe('HTTP 403, code "scope_denied"');
   });

@@ -83,6 +83,17 @@ describe('schema check', () => {
     expect(() => expectSchema(spec, exchange(500, { anything: true }))).not.toThrow();
   });
 
+  it('names each problem at its path, the first five, a missing property by name', () => {
+    const voice = { ...SAMPLE_VOICE, isPublic: 'yes' } as Record<string, unknown>;
+    delete voice.title;
+    expect(() => expectSchema(spec, exchange(200, { status: true, data: [voice] }))).toThrow(
+      expect.objectContaining({
+        summary:
+          "Received: a body that does not match the documented schema: (body) must have required property 'message' (message); /data/0 must have required property 'title' (title); /data/0/isPublic must be boolean",
+      }),
+    );
+  });
+
   it('passes a documented voice catalog body', () => {
     expect(() =>
       expectSchema(spec, exchange(200, { status: true, message: 'ok', data: [SAMPLE_VOICE] })),

@@ -1,6 +1,7 @@
 import type { Exchange } from '../http/exchange.ts';
 import type { Spec } from '../spec/openapi.ts';
 import { ConformanceFailure } from './failure.ts';
+import { schemaProblems } from './schema-problems.ts';
 import { expectResponse } from './status.ts';
 import { componentValidator } from './validators.ts';
 
@@ -15,10 +16,7 @@ export function expectComponentSchema(spec: Spec, exchange: Exchange, component:
     throw new ConformanceFailure(`Received: a body that is not JSON / Documented: ${component}`, exchange);
   }
   if (!validate(response.json)) {
-    const problems = (validate.errors ?? [])
-      .slice(0, 5)
-      .map((e) => `${e.instancePath || '(body)'} ${e.message ?? 'is invalid'}`)
-      .join('; ');
+    const problems = schemaProblems(validate, { root: '(body)' });
     throw new ConformanceFailure(`Received: a body that does not match ${component}: ${problems}`, exchange);
   }
 }

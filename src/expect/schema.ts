@@ -1,6 +1,7 @@
 import type { Exchange } from '../http/exchange.ts';
 import { successStatus, type Spec } from '../spec/openapi.ts';
 import { ConformanceFailure } from './failure.ts';
+import { schemaProblems } from './schema-problems.ts';
 import { expectResponse } from './status.ts';
 import { responseValidator } from './validators.ts';
 
@@ -26,13 +27,7 @@ export function expectSchema(spec: Spec, exchange: Exchange): void {
     throw new ConformanceFailure(`Received: a body that is not JSON / Documented: a JSON body`, exchange);
   }
   if (!validate(response.json)) {
-    const problems = (validate.errors ?? [])
-      .slice(0, 5)
-      .map(
-        (e) =>
-          `${e.instancePath || '(body)'} ${e.message ?? 'is invalid'}${e.params && 'missingProperty' in e.params ? ` (${String(e.params.missingProperty)})` : ''}`,
-      )
-      .join('; ');
+    const problems = schemaProblems(validate, { root: '(body)', nameMissing: true });
     throw new ConformanceFailure(
       `Received: a body that does not match the documented schema: ${problems}`,
       exchange,

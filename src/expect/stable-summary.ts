@@ -1,9 +1,6 @@
+import { stableValue } from '../context/stable-value.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { errorSummary } from './refusal.ts';
-
-const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi;
-const OBJECT_ID = /\b[0-9a-f]{24}\b/gi;
-const TIMESTAMP = /\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?/g;
 
 /**
  * Status, code and message of an answer whose error body the document leaves open, with what
@@ -11,14 +8,10 @@ const TIMESTAMP = /\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]
  * is the same on every run against the same implementation.
  */
 export function stableErrorSummary(exchange: Exchange, prefix?: string): string {
-  let text = errorSummary(exchange)
-    .replace(UUID, '<uuid>')
-    .replace(OBJECT_ID, '<id>')
-    .replace(TIMESTAMP, '<time>');
-  if (prefix !== undefined && prefix !== '') {
-    // Names and marker words start with the prefix and go on with letters and digits of their own.
-    const escaped = prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    text = text.replace(new RegExp(`${escaped}[\\w-]*`, 'gi'), '<prefix>…');
-  }
-  return text;
+  const text = stableValue(errorSummary(exchange), '');
+  if (prefix === undefined || prefix === '') return text;
+  // Names and marker words start with the prefix and go on with letters and digits of their own;
+  // an implementation may also change their case: the whole word is masked.
+  const escaped = prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return text.replace(new RegExp(`${escaped}[\\w-]*`, 'gi'), '<prefix>…');
 }

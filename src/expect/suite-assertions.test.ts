@@ -106,6 +106,15 @@ describe('expectComponentSchema', () => {
       expectComponentSchema(spec, exchange(200, { allPersonas: [] }), 'PersonaCountResponse'),
     ).toThrow(ConformanceFailure);
   });
+
+  it('names the first five problems, each at its path', () => {
+    expect(() => expectComponentSchema(spec, exchange(200, { title: 3, isPublic: 'yes' }), 'Voice')).toThrow(
+      expect.objectContaining({
+        summary:
+          "Received: a body that does not match Voice: (body) must have required property '_id'; (body) must have required property 'gender'; (body) must have required property 'voice_language'; (body) must have required property 'voice_provider'; (body) must have required property 'voice_type'",
+      }),
+    );
+  });
 });
 
 describe('expectNotEchoed', () => {

@@ -3,8 +3,9 @@ import { answered } from '../testing/exchanges.ts';
 import type { InputCase } from '../generate/input-rules.ts';
 import type { CheckContext } from '../harness/check.ts';
 import type { Exchange } from '../http/exchange.ts';
-import type { Spec } from '../spec/openapi.ts';
-import { judgeQueryCase } from './judge.ts';
+import { loadSpec, type Spec } from '../spec/openapi.ts';
+import { SAMPLE_VOICE } from '../testing/sample-voice.ts';
+import { judgeBodyCase, judgeQueryCase } from './judge.ts';
 
 /** A list route of its own name (schema.ts caches validators by operation), any 200 body valid. */
 const spec = { operation: () => ({ responses: { '200': true } }) } as unknown as Spec;
@@ -33,5 +34,35 @@ describe('judgeQueryCase', () => {
     judgeQueryCase(context, rule, answer(2), route);
     expect(new Set(records.observed)).toEqual(new Set([`${rule.id}: 200`]));
     expect(records.covered).toEqual([`${rule.id}: 5 items`, `${rule.id}: 2 items`]);
+  });
+});
+
+describe('judgeBodyCase', () => {
+  it('names what an item of a view does not match, the first five problems, each at its path', async () => {
+    const voice = { ...SAMPLE_VOICE, isPublic: 'yes' } as Record<string, unknown>;
+    delete voice.title;
+    const context = { spec: await loadSpec(), observe: () => undefined } as unknown as CheckContext;
+    const bodyRule = {
+      id: 'createPersona.voice.enum-value.other',
+      operationId: 'createPersona',
+      field: 'voice',
+      ruleClass: 'enum-value',
+      value: 'other',
+      absent: false,
+      constraint: { types: [] },
+      stated: undefined,
+    } as unknown as InputCase;
+    const exchange = answered(200, { status: true }, { operationId: 'createPersona' });
+    const view = { name: 'list voices', exchange, component: 'Voice', items: [voice] };
+    await expect(
+      judgeBodyCase(context, bodyRule, {
+        exchange,
+        views: () => Promise.resolve([view]),
+        created: () => Promise.resolve(true),
+      }),
+    ).rejects.toMatchObject({
+      summary:
+        'Received: after createPersona with voice "other", list voices shows an item that does not match Voice: (item) must have required property \'title\'; /isPublic must be boolean',
+    });
   });
 });

@@ -7,6 +7,7 @@ import { ConformanceFailure, ConformanceWarning } from '../expect/failure.ts';
 import { expectPageArithmetic } from '../expect/list-page.ts';
 import { expectRejected } from '../expect/rejection.ts';
 import { expectSchema } from '../expect/schema.ts';
+import { schemaProblems } from '../expect/schema-problems.ts';
 import { expectResponse, expectStatus } from '../expect/status.ts';
 import { componentValidator } from '../expect/validators.ts';
 
@@ -87,10 +88,7 @@ async function expectViewsAllowed(
     const validate = componentValidator(context.spec, view.component);
     for (const item of view.items) {
       if (!validate(item)) {
-        const problems = (validate.errors ?? [])
-          .slice(0, 5)
-          .map((e) => `${e.instancePath || '(item)'} ${e.message ?? 'is invalid'}`)
-          .join('; ');
+        const problems = schemaProblems(validate, { root: '(item)' });
         throw new ConformanceFailure(
           `Received: after ${rule.operationId} with ${describe(rule)}, ${view.name} shows an item that does not match ${view.component}: ${problems}`,
           view.exchange,
