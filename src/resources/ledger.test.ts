@@ -3,23 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CallInput, ObservedCall } from '../http/client.ts';
-import type { Exchange } from '../http/exchange.ts';
+import { answered } from '../testing/exchanges.ts';
 import { holdsNothing, ledgerFile, LedgerWriter, readLedger } from './ledger.ts';
 
 const RUN = 'cfrun0mwvaaaaaaaaaaaaa';
 const OTHER_RUN = 'cfrun0mwvbbbbbbbbbbbbb';
 const KEYS = { full: 'key-of-account-a', other: 'key-of-account-b' } as const;
-
-function answer(operationId: string, status: number, json: unknown = {}): Exchange {
-  return {
-    operationId,
-    label: operationId,
-    request: { method: 'POST', url: `http://target/${operationId}`, headers: {} },
-    response: { status, headers: {}, text: JSON.stringify(json), json },
-    error: undefined,
-    durationMs: 1,
-  };
-}
 
 function call(operationId: string, input: CallInput, role: keyof typeof KEYS = 'full'): ObservedCall {
   return {
@@ -48,7 +37,8 @@ afterEach(async () => {
 
 /** A call as a run makes it: written down before it is sent, its answer after. */
 function send(observed: ObservedCall, status: number, json: unknown = {}): void {
-  writer.answered(observed, writer.sending(observed), answer(observed.operationId ?? '', status, json));
+  const operationId = observed.operationId ?? '';
+  writer.answered(observed, writer.sending(observed), answered(status, json, { operationId }));
 }
 
 const plugin = (title: string | undefined, role: keyof typeof KEYS = 'full') =>

@@ -1,10 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiClient } from '../http/client.ts';
 import { createReferenceServer, type ReferenceServer } from '../reference/server.ts';
 import { loadSpec, type Spec } from '../spec/openapi.ts';
+import { scratchFolder } from '../testing/scratch-folder.ts';
 import { echoPluginBody } from './drafts.ts';
 import type { ResourceKind } from './kinds/kind.ts';
 import { KindRegistry, RESOURCE_KINDS } from './kinds/registry.ts';
@@ -21,36 +20,40 @@ import { holdsNothing, ledgerFile, LedgerWriter, readLedger } from './ledger.ts'
 const RUN = 'cfrun0mwvccccccccccccc';
 const OTHER_RUN = 'cfrun0mwvddddddddddddd';
 
-let server: ReferenceServer;
-let spec: Spec;
-let dir: string;
-let file: string;
-let writer: LedgerWriter;
+const scratch = scratchFolder('refused-');
+/** The faulted reference and the document, started once for the file. */
+let reference: { server: ReferenceServer; spec: Spec };
+/** Each test's own ledger, and the writer appending to it. */
+let ledger: { file: string; writer: LedgerWriter };
 
 type Role = 'full' | 'other';
 
 /** A client whose creates go into the run's ledger, as a check's do. */
 function runClient(role: Role): ApiClient {
   return new ApiClient({
-    baseUrl: server.baseUrl,
-    apiKey: server.keyring.keys[role],
-    spec,
-    observer: writer,
+    baseUrl: reference.server.baseUrl,
+    apiKey: reference.server.keyring.keys[role],
+    spec: reference.spec,
+    observer: ledger.writer,
   });
 }
 
 /** A client of its own, outside the run: a person's, or another run's. */
 function personClient(role: Role): ApiClient {
-  return new ApiClient({ baseUrl: server.baseUrl, apiKey: server.keyring.keys[role], spec });
+  return new ApiClient({
+    baseUrl: reference.server.baseUrl,
+    apiKey: reference.server.keyring.keys[role],
+    spec: reference.spec,
+  });
 }
 
 /** The sweep's clients, each request it sends recorded as `operationId on account`. */
 function sweepClients(sent: string[]): AccountClients {
   const client = (role: Role, account: string) =>
     new ApiClient({
-      baseUrl: server.baseUrl,
-      apiKey: server.keyring.keys[role],
-      spec,
+      baseUrl: reference.server.baseUrl,
+      apiKey: reference.server.keyring.keys[role],
+      spec: reference.spec,
       onExchange: (exchange) => sent.push(`${exchange.operationId ?? '?'} on ${account}`),
     });
   return { A: client('full', 'A'), B: client('other', 'B') };
@@ -78,23 +81,21 @@ async function ownTitles(role: Role): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  server = await createReferenceServer({ faults: ['plugins.duplicate-saved-then-refused'] });
-  spec = await loadSpec();
+  reference = {
+    server: await createReferenceServer({ faults: ['plugins.duplicate-saved-then-refused'] }),
+    spec: await loadSpec(),
+  };
   // A person's and another run's, named much like this run's refused ones: never the sweep's.
   expect(await create(personClient('full'), `${RUN}_weather_1`)).toBe(200);
   expect(await create(personClient('other'), `${OTHER_RUN}_weather`)).toBe(200);
 });
 
-afterAll(async () => {
-  await server.close();
-});
+afterAll(() => reference.server.close());
 
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'refused-'));
-  file = ledgerFile(dir, RUN);
-  LedgerWriter.start(file, RUN, server.baseUrl);
-  writer = new LedgerWriter(file, server.keyring);
-  return () => rm(dir, { recursive: true, force: true });
+beforeEach((test) => {
+  const file = ledgerFile(join(scratch.dir, test.task.id), RUN);
+  LedgerWriter.start(file, RUN, reference.server.baseUrl);
+  ledger = { file, writer: new LedgerWriter(file, reference.server.keyring) };
 });
 
 describe('the sweep of refused creates', () => {
@@ -103,13 +104,13 @@ describe('the sweep of refused creates', () => {
     expect(await create(runClient('full'), `${RUN}_weather`, 'name')).toBe(404);
     expect(await create(runClient('full'), `${RUN}_tides`, 'name')).toBe(404);
     expect(await create(runClient('other'), `${RUN}_weather_b`, 'name')).toBe(404);
-    expect(readLedger(file).refused).toHaveLength(3);
+    expect(readLedger(ledger.file).refused).toHaveLength(3);
 
     const sent: string[] = [];
-    const report = await sweepLedger(readLedger(file), sweepClients(sent), writer);
+    const report = await sweepLedger(readLedger(ledger.file), sweepClients(sent), ledger.writer);
     expect(report).toEqual({ removed: [], gone: 3, problems: [] });
     expect(sent).toEqual(['listPlugins on A', 'listPlugins on B']);
-    expect(holdsNothing(readLedger(file))).toBe(true);
+    expect(holdsNothing(readLedger(ledger.file))).toBe(true);
     expect(await ownTitles('full')).toContain(`${RUN}_weather_1`);
     expect(await ownTitles('other')).toContain(`${OTHER_RUN}_weather`);
   });
@@ -127,7 +128,7 @@ describe('the sweep of refused creates', () => {
       expect(await ownTitles('other')).toContain(title);
 
       const sent: string[] = [];
-      const report = await sweepLedger(readLedger(file), sweepClients(sent), writer);
+      const report = await sweepLedger(readLedger(ledger.file), sweepClients(sent), ledger.writer);
       expect(report.problems).toEqual([]);
       expect(report.removed).toEqual([`plugin ${title} (account B, saved though its create was refused)`]);
       expect(report.gone).toBe(1);
@@ -140,7 +141,7 @@ describe('the sweep of refused creates', () => {
       expect(await ownTitles('other')).not.toContain(title);
       expect(await ownTitles('full')).toContain(`${RUN}_weather_1`);
       expect(await ownTitles('other')).toContain(`${OTHER_RUN}_weather`);
-      expect(holdsNothing(readLedger(file))).toBe(true);
+      expect(holdsNothing(readLedger(ledger.file))).toBe(true);
     },
   );
 
@@ -154,17 +155,22 @@ describe('the sweep of refused creates', () => {
       }),
     );
     const sent: string[] = [];
-    const report = await sweepLedger(readLedger(file, kinds), sweepClients(sent), writer, kinds);
+    const report = await sweepLedger(
+      readLedger(ledger.file, kinds),
+      sweepClients(sent),
+      ledger.writer,
+      kinds,
+    );
     expect(report).toEqual({ removed: [], gone: 1, problems: [] });
     expect(sent).toEqual(['getPlugin on A']);
   });
 
   it('what cannot be looked for is a problem, and stays in the ledger for a later cleanup', async () => {
     expect(await create(runClient('other'), `${RUN}_unreachable`, 'name')).toBe(404);
-    const report = await sweepLedger(readLedger(file), { A: personClient('full') }, writer);
+    const report = await sweepLedger(readLedger(ledger.file), { A: personClient('full') }, ledger.writer);
     expect(report.problems).toEqual([
       `plugin ${RUN}_unreachable (account B, its create refused): no key for account B to look`,
     ]);
-    expect(readLedger(file).refused.map((entry) => entry.id)).toEqual([`${RUN}_unreachable`]);
+    expect(readLedger(ledger.file).refused.map((entry) => entry.id)).toEqual([`${RUN}_unreachable`]);
   });
 });
