@@ -17,6 +17,8 @@ import { locateRefused } from './refused-creates.ts';
  * the order of the resource kinds (src/resources/kinds/): assistants first (their attachments go
  * with them), then plugins, then bases. An assistant may have been handed to account B by a
  * transfer check, so it is also tried there; a plugin or a base only on the account that created it.
+ * A create the target refused is looked for on the account whose key sent it (refused-creates.ts),
+ * and removed only when found: a faulty implementation may have saved it all the same.
  */
 
 /** A client per account: A through the `full` key, B through `other` (absent: that account is not reachable). */
@@ -173,8 +175,7 @@ function fail({ report, closings }: Sweep, entry: OpenEntry | RefusedEntry, prob
 
 /** Whether the target stopped answering before this entry: then it is reported, and not tried. */
 function notTried(sweep: Sweep, entry: OpenEntry | RefusedEntry): boolean {
-  if (sweep.stopped)
-    sweep.report.problems.push(`${describe(entry)}: not tried: the target stopped answering`);
+  if (sweep.stopped) fail(sweep, entry, 'not tried: the target stopped answering');
   return sweep.stopped;
 }
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiClient } from '../http/client.ts';
 import { createReferenceServer, type ReferenceServer } from '../reference/server.ts';
 import { loadSpec, type Spec } from '../spec/openapi.ts';
+import { answered } from '../testing/exchanges.ts';
 import { scratchFolder } from '../testing/scratch-folder.ts';
 import { echoPluginBody } from './drafts.ts';
 import type { ResourceKind } from './kinds/kind.ts';
@@ -172,5 +173,35 @@ describe('the sweep of refused creates', () => {
       `plugin ${RUN}_unreachable (account B, its create refused): no key for account B to look`,
     ]);
     expect(readLedger(ledger.file).refused.map((entry) => entry.id)).toEqual([`${RUN}_unreachable`]);
+  });
+
+  it('a target that stops answering is not waited out entry by entry: the rest is not tried, and stays open', async () => {
+    expect(await create(runClient('full'), `${RUN}_open_1`)).toBe(200);
+    expect(await create(runClient('full'), `${RUN}_open_2`)).toBe(200);
+    const base = {
+      method: 'POST',
+      path: '/kb',
+      operationId: 'createKnowledgeBase',
+      input: { body: { name: `${RUN} base` } },
+      authorization: undefined,
+    };
+    ledger.writer.answered(base, ledger.writer.sending(base), answered(400, {}, base));
+    const sent: string[] = [];
+    const silent = {
+      call: (operationId: string) => {
+        sent.push(operationId);
+        const exchange = answered(0, {}, { operationId });
+        return Promise.resolve({ ...exchange, response: undefined, error: 'socket hang up' });
+      },
+    } as unknown as ApiClient;
+    const report = await sweepLedger(readLedger(ledger.file), { A: silent }, ledger.writer);
+    expect(sent).toEqual(['deletePlugin']);
+    expect(report.problems).toEqual([
+      `plugin ${RUN}_open_1 (account A): account A: the delete got socket hang up`,
+      `plugin ${RUN}_open_2 (account A): not tried: the target stopped answering`,
+      `knowledge base named "${RUN} base" (account A, its create refused): not tried: the target stopped answering`,
+    ]);
+    const state = readLedger(ledger.file);
+    expect([state.open.length, state.refused.length]).toEqual([2, 1]);
   });
 });
