@@ -231,6 +231,39 @@ describe('conformance cleanup', () => {
     expect(existsSync(file())).toBe(false);
   });
 
+  it('looks for the refused creates a ledger holds, and removes only one saved all the same', async () => {
+    LedgerWriter.start(file(), RUN, server.baseUrl);
+    // Two plugin creates answered 400; the target saved the first all the same (as a faulty one may).
+    await plugin(`${RUN}f8_saved`);
+    await appendFile(
+      file(),
+      [`${RUN}f8_saved`, `${RUN}f8_not_saved`]
+        .flatMap((title, index) => [
+          { event: 'creating', ref: `z.${index}`, kind: 'plugin', id: title, name: title, role: 'full' },
+          { event: 'refused', ref: `z.${index}`, status: 400 },
+        ])
+        .map((event) => `${JSON.stringify({ ...event, at: new Date().toISOString() })}\n`)
+        .join(''),
+    );
+    const dry = capture();
+    expect(await runCleanup([...target(), '--dry-run'], dry.io)).toBe(0);
+    expect(dry.out).toEqual([
+      `would remove plugin ${RUN}f8_saved (account A, run ${RUN}, its create refused, saved all the same)`,
+      `not there: plugin ${RUN}f8_not_saved (account A, run ${RUN}, its create refused): only its ledger entry would be closed`,
+    ]);
+    expect(await pluginExists(`${RUN}f8_saved`)).toBe(true);
+
+    const { out, err, io } = capture();
+    expect(await runCleanup(target(), io)).toBe(0);
+    expect(err).toEqual([]);
+    expect(out).toContain(
+      `removed plugin ${RUN}f8_saved (account A, saved though its create was refused) (run ${RUN})`,
+    );
+    expect(await pluginExists(`${RUN}f8_saved`)).toBe(false);
+    expect(await pluginExists('team_calendar')).toBe(true);
+    expect(existsSync(file())).toBe(false);
+  });
+
   it("with --prefix removes one run's resources found by listing, and nothing else", async () => {
     const { out, err, io } = capture();
     expect(await runCleanup([...target(), '--prefix', OTHER_RUN], io)).toBe(0);

@@ -1,8 +1,16 @@
 import { join } from 'node:path';
 import { ApiClient } from '../http/client.ts';
 import { makeRedactor } from '../redact/secrets.ts';
-import { ledgerFile, ledgerFiles, readLedger, removeLedger, type LedgerState } from '../resources/ledger.ts';
+import {
+  holdsNothing,
+  ledgerFile,
+  ledgerFiles,
+  readLedger,
+  removeLedger,
+  type LedgerState,
+} from '../resources/ledger.ts';
 import { locateEntry, type AccountClients } from '../resources/ledger-sweep.ts';
+import { locateRefused } from '../resources/refused-creates.ts';
 import { findLeftovers, prefixPattern, removeLeftover, type Leftover } from '../resources/leftovers.ts';
 import { RUN_ID_IN_TEXT, RUN_ID_PATTERN } from '../resources/run-id.ts';
 import { loadSpec } from '../spec/openapi.ts';
@@ -75,6 +83,18 @@ async function listEntries(state: LedgerState, clients: AccountClients, io: Swee
       io.out(
         `would remove ${what} (${'on' in where ? `account ${where.on}` : `account ${entry.account} as created; where it is now could not be told: ${where.problem}`}, run ${state.runId}${unanswered})`,
       );
+  }
+  // Refused creates: only those a faulty implementation saved all the same would be removed.
+  const refused = await locateRefused(state.refused, clients);
+  for (const [index, entry] of state.refused.entries()) {
+    const what = `${entry.kind} ${entry.id ?? `named "${entry.name ?? ''}"`}`;
+    const context = `account ${entry.account}, run ${state.runId}, its create refused`;
+    const where = refused[index] ?? { problem: 'not looked for' };
+    if ('problem' in where) io.out(`could not tell whether ${what} exists (${context}): ${where.problem}`);
+    else if (where.ids.length === 0)
+      io.out(`not there: ${what} (${context}): only its ledger entry would be closed`);
+    else
+      for (const id of where.ids) io.out(`would remove ${entry.kind} ${id} (${context}, saved all the same)`);
   }
 }
 
@@ -154,17 +174,17 @@ export async function runCleanup(argv: string[], io: SweepIo = consoleIo): Promi
 
     const ledgers = files.map((file) => readLedger(file));
     const mine = ledgers.filter((state) => state.target === baseUrl);
-    for (const other of ledgers.filter((state) => state.target !== baseUrl && state.open.length > 0))
+    for (const other of ledgers.filter((state) => state.target !== baseUrl && !holdsNothing(state)))
       io.out(
         `conformance cleanup: ledger of run ${other.runId} is for ${other.target || 'an unknown target'}: not this one, left alone`,
       );
     // A ledger with nothing open has done its job (its run deleted all it made, or a sweep did).
     if (!dryRun)
-      for (const done of mine.filter((state) => state.open.length === 0)) {
+      for (const done of mine.filter(holdsNothing)) {
         removeLedger(done.file);
         io.out(`conformance cleanup: the ledger of run ${done.runId} held nothing open: removed`);
       }
-    const open = mine.filter((state) => state.open.length > 0);
+    const open = mine.filter((state) => !holdsNothing(state));
     if (open.length === 0) {
       // No ledger to go by: show what carries a run id, and delete nothing (a name is no proof).
       const { found, problems } = await scanAccounts(clients, prefixPattern(undefined), io);

@@ -11,13 +11,11 @@ import type { IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient } from '../http/client.ts';
 import { createReferenceServer, type ReferenceServer } from '../reference/server.ts';
 import { readLedger } from '../resources/ledger.ts';
-import { findLeftovers, prefixPattern } from '../resources/leftovers.ts';
-import { loadSpec } from '../spec/openapi.ts';
 import { collectChecks } from '../harness/check-index.ts';
 import { startCli, type CliProcess } from '../testing/cli-process.ts';
+import { leftOnTarget } from '../testing/left-on-target.ts';
 import { PROJECT_ROOT } from '../project-root.ts';
 import { startProxy, type TestProxy } from '../testing/proxy.ts';
 import { runCleanup } from './cleanup.ts';
@@ -63,19 +61,6 @@ async function midRun(reportDir: string, open: number): Promise<string> {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error('the run never got going');
-}
-
-/** What carries the run's id on either account, found by listing as a person would. */
-async function leftOnTarget(runId: string): Promise<string[]> {
-  const spec = await loadSpec();
-  const found: string[] = [];
-  for (const role of ['full', 'other'] as const) {
-    const client = new ApiClient({ baseUrl: server.baseUrl, apiKey: server.keyring.keys[role], spec });
-    const scan = await findLeftovers(client, prefixPattern(runId));
-    expect(scan.problems).toEqual([]);
-    found.push(...scan.found.map((leftover) => `${leftover.kind} ${leftover.label}`));
-  }
-  return found;
 }
 
 /** A create of a base still waiting for its answer in the run's ledger; returns the ledger file. */
@@ -156,7 +141,7 @@ describe('an interrupted run', () => {
     ).toEqual([
       `exit 130: interrupted after ${selected.length - notRun.length} of ${selected.length} checks`,
     ]);
-    expect(await leftOnTarget(runId)).toEqual([]);
+    expect(await leftOnTarget(server, runId)).toEqual([]);
     // The ledger has done its job; what the run does not own stays.
     expect(existsSync(join(run.reportDir, 'ledger', `${runId}.jsonl`))).toBe(false);
     expect(summary.stale).toBeUndefined();
@@ -182,14 +167,14 @@ describe('an interrupted run', () => {
       const runId = readLedger(ledger).runId;
       expect(run.output()).toContain(`conformance cleanup --base-url ${slow.baseUrl} --run ${runId}`);
       // Stopped while a base's create was unanswered: it is there, known to the ledger by name only.
-      expect((await leftOnTarget(runId)).length).toBeGreaterThan(0);
+      expect((await leftOnTarget(server, runId)).length).toBeGreaterThan(0);
       const said: string[] = [];
       const io = { out: (line: string) => said.push(line), err: (line: string) => said.push(line) };
       const target = ['--base-url', slow.baseUrl, '--keyring', keyringFile, '--report-dir', run.reportDir];
       const cleaned = await runCleanup([...target, '--run', runId], io);
       expect(said.filter((line) => line.includes('could not'))).toEqual([]);
       expect(cleaned).toBe(0);
-      expect(await leftOnTarget(runId)).toEqual([]);
+      expect(await leftOnTarget(server, runId)).toEqual([]);
       for (const key of Object.values(server.keyring.keys))
         expect(run.output() + said.join('\n')).not.toContain(key);
     } finally {

@@ -143,7 +143,8 @@ export class LedgerWriter {
     const status = exchange.response?.status;
     const at = new Date().toISOString();
     if (ref !== undefined && status !== undefined) {
-      // A 4xx created nothing; a 5xx or no answer leaves the entry open, to be tried by identity.
+      // A 4xx should have created nothing (the fold keeps it apart, in case it did all the same); a
+      // 5xx or no answer leaves the entry open, to be tried by identity.
       if (status >= 400 && status < 500) this.append({ event: 'refused', ref, status, at });
       else if (status >= 200 && status < 300) {
         const field = this.kinds.trackedCreate(call.operationId ?? '')?.tracked.idInAnswer;
@@ -180,23 +181,62 @@ export interface OpenEntry {
   created: boolean;
 }
 
+/**
+ * A create the target refused (4xx) that a faulty implementation may have saved all the same: held
+ * by the identity the suite chose and sent, `id` (an assistant's customPersonaId, a plugin's title)
+ * or, for a kind whose identity the server chooses but that can be found by name (a base), `name`.
+ */
+export interface RefusedEntry {
+  kind: LedgerKind;
+  id?: string;
+  name?: string;
+  account: LedgerAccount;
+  role?: Role;
+}
+
 export interface LedgerState {
   runId: string;
   target: string;
   file: string;
   open: OpenEntry[];
+  /** Refused creates that may exist all the same: a correct implementation saved none of them. */
+  refused: RefusedEntry[];
   /** Lines that are not events of the ledger (a torn write, a hand edit), skipped. */
   unreadable: number;
+}
+
+/** Whether a ledger holds nothing that may still exist: its run, or a sweep, has done its job. */
+export function holdsNothing(state: LedgerState): boolean {
+  return state.open.length === 0 && state.refused.length === 0;
+}
+
+/**
+ * Whether an identity or a name is this run's: it carries the run's id. Only such a one is ever
+ * looked for by a name or by an identity the target refused, so that nothing a person named (a
+ * reserved title, a customer's base) can ever match.
+ */
+export function carriesRunId(value: string | undefined, runId: string): value is string {
+  return value !== undefined && runId !== '' && value.includes(runId);
 }
 
 function accountOf(role: Role | undefined): LedgerAccount {
   return role === 'other' ? 'B' : 'A';
 }
 
+type Folded = CreatingEvent & { answer: 'none' | 'created' | 'refused' };
+
+/** Whether a deletion (by identity, or by name for an entry without one) closes an entry. */
+function closes(entry: Folded, event: DeletedEvent): boolean {
+  if (entry.kind !== event.kind) return false;
+  if (event.id !== undefined) return entry.id === event.id;
+  return entry.id === undefined && event.name !== undefined && entry.name === event.name;
+}
+
 /**
- * Folds a ledger file into what may still exist: creates not refused and not deleted since. An
- * entry with no identity is kept only when its kind can be found by name (a base whose create was
- * never answered): nothing could ever find any other.
+ * Folds a ledger file, in the order its events were written, into what may still exist: creates
+ * not refused and not deleted since (`open`), and refused creates that may exist all the same
+ * (`refused`). An entry with no identity is kept open only when its kind can be found by name (a
+ * base whose create was never answered): nothing could ever find any other.
  */
 export function readLedger(file: string, kinds: KindRegistry = KINDS): LedgerState {
   const lines = readFileSync(file, 'utf8')
@@ -204,9 +244,10 @@ export function readLedger(file: string, kinds: KindRegistry = KINDS): LedgerSta
     .filter((line) => line.trim() !== '');
   let run: RunEvent | undefined;
   let unreadable = 0;
-  const creating = new Map<string, CreatingEvent & { created: boolean }>();
-  const deleted = new Set<string>();
-  const deletedNames = new Set<string>();
+  const entries = new Map<string, Folded>();
+  const closeWhere = (settled: (entry: Folded) => boolean) => {
+    for (const [ref, entry] of entries) if (settled(entry)) entries.delete(ref);
+  };
   for (const line of lines) {
     let event: LedgerEvent;
     try {
@@ -216,25 +257,27 @@ export function readLedger(file: string, kinds: KindRegistry = KINDS): LedgerSta
       continue;
     }
     if (event.event === 'run') run ??= event;
-    else if (event.event === 'creating') creating.set(event.ref, { ...event, created: false });
-    else if (event.event === 'refused') creating.delete(event.ref);
-    else if (event.event === 'created') {
-      const entry = creating.get(event.ref);
-      if (entry !== undefined) {
-        entry.created = true;
-        entry.id ??= event.id;
-      }
-    } else if (event.event === 'deleted') {
-      if (event.id !== undefined) deleted.add(`${event.kind}\u0000${event.id}`);
-      if (event.name !== undefined) deletedNames.add(`${event.kind}\u0000${event.name}`);
-    } else unreadable += 1;
+    else if (event.event === 'creating') entries.set(event.ref, { ...event, answer: 'none' });
+    else if (event.event === 'refused') {
+      const entry = entries.get(event.ref);
+      if (entry !== undefined) entry.answer = 'refused';
+    } else if (event.event === 'created') {
+      const entry = entries.get(event.ref);
+      if (entry === undefined) continue;
+      entry.answer = 'created';
+      entry.id ??= event.id;
+      // An identity is unique on the platform (IDS-06, IDS-11): a create of it that succeeded
+      // after a refused one means the refused one holds nothing; this entry now holds the identity.
+      const { kind, id } = entry;
+      if (id !== undefined)
+        closeWhere((other) => other.answer === 'refused' && other.kind === kind && other.id === id);
+    } else if (event.event === 'deleted') closeWhere((entry) => closes(entry, event));
+    else unreadable += 1;
   }
-  const open = [...creating.values()]
-    .filter((entry) =>
-      entry.id !== undefined
-        ? !deleted.has(`${entry.kind}\u0000${entry.id}`)
-        : !deletedNames.has(`${entry.kind}\u0000${entry.name ?? ''}`),
-    )
+  const runId = run?.runId ?? basename(file, '.jsonl');
+  const folded = [...entries.values()];
+  const open = folded
+    .filter((entry) => entry.answer !== 'refused')
     // No identity and no way to find it by name: nothing could ever remove it, so it is not held.
     .filter(
       (entry) =>
@@ -247,15 +290,42 @@ export function readLedger(file: string, kinds: KindRegistry = KINDS): LedgerSta
       ...(entry.name !== undefined ? { name: entry.name } : {}),
       account: accountOf(entry.role),
       ...(entry.role !== undefined ? { role: entry.role } : {}),
-      created: entry.created,
+      created: entry.answer === 'created',
     }));
-  return {
-    runId: run?.runId ?? basename(file, '.jsonl'),
-    target: run?.target ?? '',
-    file,
-    open,
-    unreadable,
-  };
+  const refused = folded
+    .filter((entry) => entry.answer === 'refused')
+    .flatMap((entry): RefusedEntry[] => {
+      const identity = refusedIdentity(entry, kinds, runId);
+      if (identity === undefined) return [];
+      return [
+        {
+          kind: entry.kind,
+          ...identity,
+          account: accountOf(entry.role),
+          ...(entry.role !== undefined ? { role: entry.role } : {}),
+        },
+      ];
+    });
+  return { runId, target: run?.target ?? '', file, open, refused, unreadable };
+}
+
+/**
+ * What a refused create may be found by, or undefined when it cannot be looked for: its identity
+ * when the suite chose it (in the body); else its name, for a kind found by name (the server would
+ * have chosen the identity, a base's kbId, so only the name the suite sent can find it). A refused
+ * create with neither (a body without its title, the very thing a check left out) was never named
+ * by the suite: nothing can find it, and what a faulty implementation made of it is not the
+ * ledger's to guess. Neither is an identity without the run's id (a reserved built-in title): it
+ * may be a person's.
+ */
+function refusedIdentity(
+  entry: Folded,
+  kinds: KindRegistry,
+  runId: string,
+): { id: string } | { name: string } | undefined {
+  if (entry.id !== undefined) return carriesRunId(entry.id, runId) ? { id: entry.id } : undefined;
+  const findable = kinds.tracked(entry.kind)?.tracked.findByName !== undefined;
+  return findable && carriesRunId(entry.name, runId) ? { name: entry.name } : undefined;
 }
 
 /** Every ledger in the directory (none when it does not exist). */

@@ -32,7 +32,8 @@ export function prefixPattern(runId: string | undefined): RegExp {
   return runId === undefined ? RUN_NAME_PATTERN : new RegExp(`^${runId.replace(/[^0-9a-z]/g, '')}`);
 }
 
-function reason(error: unknown): string {
+/** An error's first line, for a report of what could not be read or removed. */
+export function reason(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? 'unknown error';
 }
 
@@ -52,14 +53,23 @@ async function listItems(
   return objectsIn(bodyOf(exchange), listing.items);
 }
 
+/** The account's own items of a kind, as cleanup's listing reads them (every page); throws when it cannot. */
+export async function listOwn(
+  client: ApiClient,
+  kind: ResourceKind,
+  scan: LeftoverListing,
+): Promise<JsonObject[]> {
+  return (await listItems(client, kind, scan)).filter((item) => scan.own?.(item) ?? true);
+}
+
 async function ownLeftovers(
   client: ApiClient,
   kind: ResourceKind,
   scan: LeftoverListing,
   pattern: RegExp,
 ): Promise<Leftover[]> {
-  return (await listItems(client, kind, scan))
-    .filter((item) => (scan.own?.(item) ?? true) && scan.marked.some((f) => carriesPrefix(item[f], pattern)))
+  return (await listOwn(client, kind, scan))
+    .filter((item) => scan.marked.some((f) => carriesPrefix(item[f], pattern)))
     .map((item) => ({ kind: kind.name, id: String(item[scan.id]), label: scan.label(item) }));
 }
 
