@@ -200,29 +200,37 @@ async function listTotal(client: ApiClient, query: ListQuery): Promise<number | 
   return typeof total === 'number' ? total : undefined;
 }
 
-/** Tries of the ret=count comparison: each must find the collection moving for it to go unjudged. */
-const COUNT_TRIES = 3;
+/** Tries of the ret=count comparison at most, and the tries the count must differ in to fail. */
+const COUNT_TRIES = 8;
+const COUNT_MISMATCHES = 5;
 
 /**
  * ret=count equals the list's total for the same filters (AS-LIST-12). The account is shared with
- * the run's other check files, which create and delete assistants at any moment: a comparison is
- * judged only when the list's total read just before and just after the count agree, and the count
- * fails only when it differs in every one of three such tries (a count that ignores a filter or is
- * cached differs every time; a neighbour's create rarely lands three times in a row).
+ * the run's other check files, which create and delete assistants at any moment: a try is judged
+ * only when the list's total read just before and just after the count agree, and the count fails
+ * only when it differs in five such tries before it agrees in one. A count that ignores a filter or
+ * is cached differs every time; a neighbour's assistant created and deleted again between the two
+ * reads of the list (a property's create, get, delete) shows in the count alone, and three tries in
+ * a row were once all caught that way under load: a failure of a correct implementation. Tries
+ * where the list moved tell nothing and are passed over; when no five stable tries come in eight,
+ * the count goes unjudged.
  */
 async function expectCountAgrees(client: ApiClient, query: ListQuery): Promise<void> {
+  let mismatches = 0;
   let mismatch: { count: number; total: number; exchange: Exchange } | undefined;
-  for (let attempt = 0; attempt < COUNT_TRIES; attempt += 1) {
+  for (let attempt = 0; attempt < COUNT_TRIES && mismatches < COUNT_MISMATCHES; attempt += 1) {
     const before = await listTotal(client, query);
     const { exchange, count } = await countOf(client, query);
     const after = await listTotal(client, query);
-    if (count === undefined || before === undefined || before !== after) return;
+    if (count === undefined || before === undefined) return;
+    if (before !== after) continue;
     if (count === before) return;
+    mismatches += 1;
     mismatch = { count, total: before, exchange };
   }
-  if (mismatch)
+  if (mismatch && mismatches >= COUNT_MISMATCHES)
     throw new ConformanceFailure(
-      `Received: ret=count ${mismatch.count} while the list of the same filters ${JSON.stringify(query)} totals ${mismatch.total} (read just before and after the count, ${COUNT_TRIES} times) / Documented: with ret=count the total is returned`,
+      `Received: ret=count ${mismatch.count} while the list of the same filters ${JSON.stringify(query)} totals ${mismatch.total} (read just before and after the count; it differed in ${COUNT_MISMATCHES} tries where the list did not move) / Documented: with ret=count the total is returned`,
       mismatch.exchange,
     );
 }
