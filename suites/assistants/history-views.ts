@@ -1,3 +1,4 @@
+import { COUNT_MISMATCHES, COUNT_TRIES } from '../../src/expect/count-tries.ts';
 import { expect } from 'vitest';
 import { ConformanceFailure } from '../../src/expect/failure.ts';
 import { expectPageArithmetic } from '../../src/expect/list-page.ts';
@@ -200,20 +201,9 @@ async function listTotal(client: ApiClient, query: ListQuery): Promise<number | 
   return typeof total === 'number' ? total : undefined;
 }
 
-/** Tries of the ret=count comparison at most, and the tries the count must differ in to fail. */
-const COUNT_TRIES = 8;
-const COUNT_MISMATCHES = 5;
-
 /**
- * ret=count equals the list's total for the same filters (AS-LIST-12). The account is shared with
- * the run's other check files, which create and delete assistants at any moment: a try is judged
- * only when the list's total read just before and just after the count agree, and the count fails
- * only when it differs in five such tries before it agrees in one. A count that ignores a filter or
- * is cached differs every time; a neighbour's assistant created and deleted again between the two
- * reads of the list (a property's create, get, delete) shows in the count alone, and three tries in
- * a row were once all caught that way under load: a failure of a correct implementation. Tries
- * where the list moved tell nothing and are passed over; when no five stable tries come in eight,
- * the count goes unjudged.
+ * ret=count equals the list's total for the same filters (AS-LIST-12), judged only in tries where
+ * the list did not move meanwhile, and failed only after COUNT_MISMATCHES of them (count-tries.ts).
  */
 async function expectCountAgrees(client: ApiClient, query: ListQuery): Promise<void> {
   let mismatches = 0;
