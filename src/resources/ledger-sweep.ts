@@ -196,6 +196,13 @@ async function sweepOpen(sweep: Sweep, entries: readonly OpenEntry[]): Promise<v
       continue;
     }
     if (id !== undefined) {
+      // An identity the suite chose (a customPersonaId, a plugin's title) is deleted only when it
+      // carries this run's id: a reserved or built-in one (browser_search), sent to see it refused,
+      // may be the platform's or a person's, whatever the target answered to its create.
+      if (kind.tracked.idInBody !== undefined && !carriesRunId(id, state.runId)) {
+        fail(sweep, entry, "its identity does not carry the run's id, so it may be another's: left alone");
+        continue;
+      }
       const outcome = await removeById(kind, { ...entry, id }, clients);
       stopIfSilent(sweep, outcome);
       if ('problem' in outcome) fail(sweep, entry, outcome.problem);

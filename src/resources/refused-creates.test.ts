@@ -1,3 +1,4 @@
+import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiClient } from '../http/client.ts';
@@ -143,6 +144,30 @@ describe('the sweep of refused creates', () => {
       expect(await ownTitles('full')).toContain(`${RUN}_weather_1`);
       expect(await ownTitles('other')).toContain(`${OTHER_RUN}_weather`);
       expect(holdsNothing(readLedger(ledger.file))).toBe(true);
+    },
+  );
+
+  it.each([
+    ['answered 2xx', 'created', 200],
+    ['never answered', undefined, undefined],
+  ])(
+    "a create of an identity without the run's id (a reserved title) %s: never deleted, reported",
+    async (_, answer, status) => {
+      // What a reserved-title check sends: a title that may be the platform's or a person's.
+      const at = new Date().toISOString();
+      const lines = [
+        { event: 'creating', ref: 'r1', kind: 'plugin', id: 'browser_search', role: 'full', at },
+      ];
+      if (answer !== undefined) lines.push({ event: answer, ref: 'r1', status, at } as never);
+      appendFileSync(ledger.file, lines.map((line) => `${JSON.stringify(line)}\n`).join(''));
+
+      const sent: string[] = [];
+      const report = await sweepLedger(readLedger(ledger.file), sweepClients(sent), ledger.writer);
+      expect(sent).toEqual([]);
+      expect(report.removed).toEqual([]);
+      expect(report.problems).toEqual([
+        "plugin browser_search (account A): its identity does not carry the run's id, so it may be another's: left alone",
+      ]);
     },
   );
 
