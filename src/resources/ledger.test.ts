@@ -43,7 +43,8 @@ function send(observed: ObservedCall, status: number, json: unknown = {}): void 
 
 const plugin = (title: string | undefined, role: keyof typeof KEYS = 'full') =>
   call('createPlugin', { body: title === undefined ? { name: 'No title' } : { title, name: 'Echo' } }, role);
-const deletePlugin = (title: string) => call('deletePlugin', { body: { title } });
+const deletePlugin = (title: string, role: keyof typeof KEYS = 'full') =>
+  call('deletePlugin', { body: { title } }, role);
 
 describe('the fold of a ledger', () => {
   it('keeps a refused create apart, as may exist, by the identity the suite sent and the account that sent it', () => {
@@ -107,5 +108,35 @@ describe('the fold of a ledger', () => {
     send(deletePlugin(`${RUN}_reused`), 200);
     send(plugin(`${RUN}_reused`), 200);
     expect(readLedger(file).open.map((entry) => entry.id)).toEqual([`${RUN}_reused`]);
+  });
+
+  it('keeps a refused create on B open when A deletes its own of the same identity', () => {
+    // A's create, B's duplicate refused (a faulty target may have saved B's copy), then A's delete.
+    send(plugin(`${RUN}_shared`), 200);
+    send(plugin(`${RUN}_shared`, 'other'), 400);
+    send(deletePlugin(`${RUN}_shared`), 200);
+    const state = readLedger(file);
+    expect(state.open).toEqual([]);
+    expect(state.refused.map((entry) => [entry.id, entry.account])).toEqual([[`${RUN}_shared`, 'B']]);
+    // B's own delete (or a sweep's, which looks on every account) settles it.
+    send(deletePlugin(`${RUN}_shared`, 'other'), 200);
+    expect(readLedger(file).refused).toEqual([]);
+  });
+
+  it('drops a create refused as a duplicate of what the run holds on the same account', () => {
+    // IDS-11 on one account: the refusal's identity is the run's own open create, which holds it.
+    send(plugin(`${RUN}_twice`), 200);
+    send(plugin(`${RUN}_twice`), 400);
+    const state = readLedger(file);
+    expect(state.refused).toEqual([]);
+    expect(state.open.map((entry) => [entry.id, entry.account])).toEqual([[`${RUN}_twice`, 'A']]);
+  });
+
+  it('a 2xx create on one account does not settle a refused one on the other', () => {
+    send(plugin(`${RUN}_split`, 'other'), 400);
+    send(plugin(`${RUN}_split`), 200);
+    expect(readLedger(file).refused.map((entry) => [entry.id, entry.account])).toEqual([
+      [`${RUN}_split`, 'B'],
+    ]);
   });
 });

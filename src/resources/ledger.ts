@@ -57,6 +57,8 @@ interface DeletedEvent {
   kind: LedgerKind;
   id?: string;
   name?: string;
+  /** The account whose key deleted it; none from a sweep (which looked on every account) or an older ledger. */
+  account?: LedgerAccount;
   at: string;
 }
 
@@ -155,12 +157,20 @@ export class LedgerWriter {
     }
     const del = call.operationId === undefined ? undefined : this.kinds.trackedDelete(call.operationId);
     const id = del === undefined ? undefined : text(del.tracked.delete.idOf(call.input));
+    const role = this.roleOf(call.authorization);
     if (del !== undefined && id !== undefined && status !== undefined && status >= 200 && status < 300)
-      this.markDeleted(del.name, id);
+      this.markDeleted(del.name, id, role === undefined ? undefined : accountOf(role));
   }
 
-  markDeleted(kind: LedgerKind, id: string): void {
-    this.append({ event: 'deleted', kind, id, at: new Date().toISOString() });
+  /** `account`: the account whose key deleted it (a check's delete); none when every account was looked at. */
+  markDeleted(kind: LedgerKind, id: string, account?: LedgerAccount): void {
+    this.append({
+      event: 'deleted',
+      kind,
+      id,
+      ...(account !== undefined ? { account } : {}),
+      at: new Date().toISOString(),
+    });
   }
 
   /** A base known by name only, found and removed (or found absent) by the sweep. */
@@ -225,9 +235,27 @@ function accountOf(role: Role | undefined): LedgerAccount {
 
 type Folded = CreatingEvent & { answer: 'none' | 'created' | 'refused' };
 
-/** Whether a deletion (by identity, or by name for an entry without one) closes an entry. */
+/** Whether `created`, answered 2xx, holds the identity of `other` on the same account. */
+function sameHolding(created: Folded, other: Folded): boolean {
+  return (
+    created !== other &&
+    created.answer === 'created' &&
+    created.kind === other.kind &&
+    created.id !== undefined &&
+    created.id === other.id &&
+    accountOf(created.role) === accountOf(other.role)
+  );
+}
+
+/**
+ * Whether a deletion (by identity, or by name for an entry without one) closes an entry. A refused
+ * create is closed only by a deletion on its own account (or a sweep's, which looked on each): a
+ * copy saved on B despite the refusal is not gone because A deleted its own of the same identity.
+ */
 function closes(entry: Folded, event: DeletedEvent): boolean {
   if (entry.kind !== event.kind) return false;
+  if (entry.answer === 'refused' && event.account !== undefined && event.account !== accountOf(entry.role))
+    return false;
   if (event.id !== undefined) return entry.id === event.id;
   return entry.id === undefined && event.name !== undefined && entry.name === event.name;
 }
@@ -261,16 +289,18 @@ export function readLedger(file: string, kinds: KindRegistry = KINDS): LedgerSta
     else if (event.event === 'refused') {
       const entry = entries.get(event.ref);
       if (entry !== undefined) entry.answer = 'refused';
+      // Refused as a duplicate of what the run holds on the same account (a check of IDS-06, IDS-11):
+      // that create's entry holds the identity, and this one would only find the run's own.
+      if (entry?.id !== undefined && [...entries.values()].some((other) => sameHolding(other, entry)))
+        entries.delete(event.ref);
     } else if (event.event === 'created') {
       const entry = entries.get(event.ref);
       if (entry === undefined) continue;
       entry.answer = 'created';
       entry.id ??= event.id;
-      // An identity is unique on the platform (IDS-06, IDS-11): a create of it that succeeded
-      // after a refused one means the refused one holds nothing; this entry now holds the identity.
-      const { kind, id } = entry;
-      if (id !== undefined)
-        closeWhere((other) => other.answer === 'refused' && other.kind === kind && other.id === id);
+      // An identity is unique on the platform (IDS-06, IDS-11): a create of it that succeeded on
+      // the account of a refused one means the refused one holds nothing; this entry now holds it.
+      closeWhere((other) => other.answer === 'refused' && sameHolding(entry, other));
     } else if (event.event === 'deleted') closeWhere((entry) => closes(entry, event));
     else unreadable += 1;
   }
