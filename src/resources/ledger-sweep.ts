@@ -152,8 +152,11 @@ class Closings {
     this.troubled.add(Closings.key(kind, entry));
   }
 
+  /** Writes the closings so far (after each kind: an identity's entries are all of one kind). */
   write(): void {
     for (const [key, mark] of this.marks) if (!this.troubled.has(key)) mark();
+    this.marks.clear();
+    this.troubled.clear();
   }
 }
 
@@ -292,7 +295,7 @@ async function sweepRefused(sweep: Sweep, entries: readonly RefusedEntry[]): Pro
  * anything the ledger does not hold. Within a kind, the refused creates found on their accounts
  * all the same go first: one refused as a duplicate on another account and saved there took the
  * identity over, so the open create's delete would be refused; once it is gone, that entry reads as
- * gone. The ledger's entries are closed once the sweep is over, those of an identity it failed on
+ * gone. The ledger's entries are closed as each kind is done, those of an identity it failed on
  * left open for a later cleanup.
  */
 export async function sweepLedger(
@@ -320,7 +323,9 @@ export async function sweepLedger(
       sweep,
       state.open.filter((entry) => rank(entry) === at),
     );
+    // Written kind by kind, not at the end: a second Ctrl-C during a slow sweep then leaves a
+    // ledger that does not send again what was removed.
+    sweep.closings.write();
   }
-  sweep.closings.write();
   return sweep.report;
 }

@@ -229,4 +229,28 @@ describe('the sweep of refused creates', () => {
     const state = readLedger(ledger.file);
     expect([state.open.length, state.refused.length]).toEqual([2, 1]);
   });
+
+  it('closes what it removed kind by kind: a sweep broken off later leaves the earlier kinds closed', async () => {
+    // Assistants go before plugins (the kinds' order): the assistant's closing is written before
+    // the plugin's delete throws (a second Ctrl-C, a broken client).
+    const assistant = {
+      method: 'POST',
+      path: '/persona/enterprise/createPersona',
+      operationId: 'createPersona',
+      input: { body: { customPersonaId: `${RUN}-front-desk` } },
+      authorization: `Bearer ${reference.server.keyring.keys.full}`,
+    };
+    ledger.writer.answered(assistant, ledger.writer.sending(assistant), answered(200, {}, assistant));
+    expect(await create(runClient('full'), `${RUN}_broken_off`)).toBe(200);
+    const breaking = {
+      call: (operationId: string) =>
+        operationId === 'deletePlugin'
+          ? Promise.reject(new Error('broken off'))
+          : Promise.resolve(answered(200, { status: 'ok' }, { operationId })),
+    } as unknown as ApiClient;
+    await expect(sweepLedger(readLedger(ledger.file), { A: breaking }, ledger.writer)).rejects.toThrow(
+      'broken off',
+    );
+    expect(readLedger(ledger.file).open.map((entry) => entry.kind)).toEqual(['plugin']);
+  });
 });
