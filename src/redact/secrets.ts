@@ -21,8 +21,19 @@ const KEY_SHAPE = /svc_ai_[A-Za-z0-9._~+/=-]+/g;
 // a secret too, wherever it is seen, though the suite never knows it in advance.
 const SHARE_TOKEN_SHAPE = /con_sh_[A-Za-z0-9._~+/=-]+/g;
 
-/** The characters after a prefix that the shapes above take as still part of the token. */
-const TRAILING_TOKEN_CHARACTERS = /[A-Za-z0-9._~+/=-]*$/;
+/** A character after a prefix that the shapes above take as still part of the token. */
+const TOKEN_CHARACTER = /[A-Za-z0-9._~+/=-]/;
+
+/**
+ * Where the run of token characters that ends `text` starts. Scanned from the end, one character
+ * at a time: the regular expression /[…]*$/ tries again from every position of a long run that a
+ * newline ends (a base64 body printed whole), which took seconds for 64 kB on the main thread.
+ */
+function startOfTrailingToken(text: string): number {
+  let start = text.length;
+  while (start > 0 && TOKEN_CHARACTER.test(text[start - 1] as string)) start -= 1;
+  return start;
+}
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -72,7 +83,7 @@ interface Hidden {
 /** Where the end of `text` starts to be a proper start of a known secret or of a shaped token. */
 function startOfUnfinished(text: string, { known, prefixes }: Hidden): number {
   let at = text.length;
-  const tokenRun = text.length - TRAILING_TOKEN_CHARACTERS.exec(text)![0].length;
+  const tokenRun = startOfTrailingToken(text);
   for (const prefix of prefixes) {
     // A token whose prefix is in the trailing run of token characters may go on in the next write.
     const whole = text.indexOf(prefix, tokenRun);

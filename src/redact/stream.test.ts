@@ -112,4 +112,15 @@ describe('RedactedStream', () => {
     expect(stream.write('x'.repeat(64 * 1024 - 7))).toBe('');
     expect(stream.write('x')).toBe('svc_ai_…redacted');
   });
+
+  it(
+    'passes a long run of token characters that a newline ends (a base64 body) at once',
+    // A scan of that run that restarts at each of its characters took minutes for such a line,
+    // holding up the main thread that serves the embedded reference: the time bound is its guard.
+    { timeout: 10_000 },
+    () => {
+      const line = `${'QUJD'.repeat(40_000)}\n`;
+      expect(new RedactedStream(redact).write(line)).toBe(line);
+    },
+  );
 });
