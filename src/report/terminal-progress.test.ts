@@ -26,6 +26,21 @@ function printer() {
 }
 
 describe('the terminal progress of a run', () => {
+  it('never marks ✓ an area one of whose files ended with an error of its own (it failed to load)', () => {
+    const progress = new AreaProgress([
+      'suites/voices/a.test.ts',
+      'suites/voices/b.test.ts',
+      'suites/plugins/c.test.ts',
+    ]);
+    expect(progress.finish('suites/voices/a.test.ts', [check('passed')])).toBeUndefined();
+    expect(progress.finish('suites/voices/b.test.ts', [], true)).toBe(
+      '  ✗ voices   1 check: 1 passed (harness error: 1 of 2 files did not load or run whole)',
+    );
+    expect(progress.finish('suites/plugins/c.test.ts', [], true)).toBe(
+      '  ✗ plugins  0 checks (harness error: 1 of 1 file did not load or run whole)',
+    );
+  });
+
   it('names areas as --only takes them: the folder of suites/', () => {
     expect(areaOfFile('suites/knowledge-bases/attach.test.ts')).toBe('knowledge-bases');
     expect(areaOfFile('suites/auth/deep/bearer.test.ts')).toBe('auth');

@@ -40,6 +40,8 @@ interface AreaTally {
   files: number;
   done: number;
   counts: Record<Kind, number>;
+  /** Files of the area that ended with an error of their own (one that failed to load): never a ✓. */
+  broken: number;
 }
 
 const noCounts = (): Record<Kind, number> => ({
@@ -50,6 +52,11 @@ const noCounts = (): Record<Kind, number> => ({
   skipped: 0,
 });
 
+/** How many of an area's files ended with an error of their own. */
+function brokenNote(tally: AreaTally): string {
+  return `${tally.broken} of ${plural(tally.files, 'file')} did not load or run whole`;
+}
+
 /** The tallies of a run's areas, fed file by file; what the terminal shows of them. */
 export class AreaProgress {
   private readonly areas = new Map<string, AreaTally>();
@@ -59,20 +66,26 @@ export class AreaProgress {
   constructor(files: readonly string[]) {
     for (const file of files) {
       const area = areaOfFile(file);
-      const tally = this.areas.get(area) ?? { files: 0, done: 0, counts: noCounts() };
+      const tally = this.areas.get(area) ?? { files: 0, done: 0, counts: noCounts(), broken: 0 };
       this.areas.set(area, { ...tally, files: tally.files + 1 });
     }
     this.width = Math.max(0, ...[...this.areas.keys()].map((area) => area.length));
   }
 
-  /** Counts a finished file's checks; returns its area's line once the area's last file is done. */
-  finish(file: string, checks: readonly SummaryCheck[]): string | undefined {
+  /**
+   * Counts a finished file's checks (`broken`: the file ended with an error of its own, such as one
+   * that failed to load, whatever its checks did); returns its area's line once the area's last
+   * file is done.
+   */
+  finish(file: string, checks: readonly SummaryCheck[], broken = false): string | undefined {
     const area = areaOfFile(file);
-    const tally = this.areas.get(area) ?? { files: 1, done: 0, counts: noCounts() };
+    const tally = this.areas.get(area) ?? { files: 1, done: 0, counts: noCounts(), broken: 0 };
     for (const check of checks) tally.counts[kindOf(check.outcome)] += 1;
     tally.done += 1;
+    if (broken) tally.broken += 1;
     this.areas.set(area, tally);
-    return tally.done === tally.files ? this.line(area, tally, '') : undefined;
+    if (tally.done < tally.files) return undefined;
+    return this.line(area, tally, tally.broken > 0 ? ` (harness error: ${brokenNote(tally)})` : '');
   }
 
   /**
@@ -110,7 +123,7 @@ export class AreaProgress {
     // A ✓ says checks ran and passed: an area none of whose checks ran (none finished, all
     // skipped) has not earned one.
     const ran = total - tally.counts.skipped;
-    const failing = harnessError || tally.counts.failed + tally.counts.errored > 0;
+    const failing = harnessError || tally.broken > 0 || tally.counts.failed + tally.counts.errored > 0;
     const mark = failing ? '✗' : ran === 0 ? '–' : '✓';
     return `  ${mark} ${area.padEnd(this.width)}  ${plural(total, 'check')}${parts.length > 0 ? `: ${parts.join(', ')}` : ''}${note}`;
   }
@@ -181,7 +194,7 @@ export class TerminalProgress implements Reporter {
         },
       ];
     });
-    const line = this.progress.finish(file, this.options.judge(checks));
+    const line = this.progress.finish(file, this.options.judge(checks), module.errors().length > 0);
     if (line !== undefined) this.print(line);
     this.showStatus();
   }
