@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Vitest } from 'vitest/node';
 import { PhaseRecorder } from './phases.ts';
 import { RunStop } from './stop.ts';
@@ -81,6 +81,28 @@ describe('runChecks', () => {
       expect(process.listeners('SIGINT')).not.toContain(vitestExits);
       expect(process.listenerCount('SIGINT')).toBe(before + 1);
       stop?.disarm();
+    }
+  });
+
+  it('gives up on a close that hangs, so that the run goes on to sweep and report', async () => {
+    vi.useFakeTimers();
+    try {
+      const vitest = {
+        start: () => Promise.resolve(),
+        close: () => new Promise<void>(() => undefined),
+        cancelCurrentRun: () => Promise.resolve(),
+      } as unknown as Vitest;
+      const result = runChecks(
+        {},
+        armed(),
+        phases,
+        () => Promise.resolve(),
+        () => Promise.resolve(vitest),
+      );
+      await vi.advanceTimersByTimeAsync(30_000);
+      expect((await result)?.message).toBe('vitest did not close within 30 s');
+    } finally {
+      vi.useRealTimers();
     }
   });
 });

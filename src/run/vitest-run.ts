@@ -73,9 +73,29 @@ export async function runChecks(
     failed(error);
   }
   try {
-    await phases.time('vitest close', () => vitest?.close());
+    await phases.time('vitest close', () => closeWithin(vitest, CLOSE_TIMEOUT_MS));
   } catch (error) {
     failed(error);
   }
   return failure;
+}
+
+/**
+ * How long closing vitest may take: its workers end with this process anyway, and a close that
+ * hangs (after a pool failure) must not keep the run from sweeping what it created and reporting.
+ */
+const CLOSE_TIMEOUT_MS = 30_000;
+
+/** Closes `vitest`, or gives up after `ms` with an error that says so (the close goes on unawaited). */
+async function closeWithin(vitest: Vitest | undefined, ms: number): Promise<void> {
+  if (vitest === undefined) return;
+  let timer: NodeJS.Timeout | undefined;
+  const gaveUp = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`vitest did not close within ${ms / 1000} s`)), ms);
+  });
+  try {
+    await Promise.race([vitest.close(), gaveUp]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
