@@ -1,4 +1,4 @@
-import { COUNT_MISMATCHES, COUNT_TRIES } from '../../src/expect/count-tries.ts';
+import { COUNT_MISMATCHES, judgeCount } from '../../src/expect/count-tries.ts';
 import { expect } from 'vitest';
 import { ConformanceFailure } from '../../src/expect/failure.ts';
 import { expectPageArithmetic } from '../../src/expect/list-page.ts';
@@ -206,22 +206,21 @@ async function listTotal(client: ApiClient, query: ListQuery): Promise<number | 
  * the list did not move meanwhile, and failed only after COUNT_MISMATCHES of them (count-tries.ts).
  */
 async function expectCountAgrees(client: ApiClient, query: ListQuery): Promise<void> {
-  let mismatches = 0;
-  let mismatch: { count: number; total: number; exchange: Exchange } | undefined;
-  for (let attempt = 0; attempt < COUNT_TRIES && mismatches < COUNT_MISMATCHES; attempt += 1) {
+  const judged = await judgeCount(async () => {
     const before = await listTotal(client, query);
     const { exchange, count } = await countOf(client, query);
     const after = await listTotal(client, query);
-    if (count === undefined || before === undefined) return;
-    if (before !== after) continue;
-    if (count === before) return;
-    mismatches += 1;
-    mismatch = { count, total: before, exchange };
-  }
-  if (mismatch && mismatches >= COUNT_MISMATCHES)
+    if (count === undefined || before === undefined) return undefined;
+    return {
+      stable: before === after,
+      agrees: count === before,
+      evidence: { count, total: before, exchange },
+    };
+  });
+  if (judged.verdict === 'differs')
     throw new ConformanceFailure(
-      `Received: ret=count ${mismatch.count} while the list of the same filters ${JSON.stringify(query)} totals ${mismatch.total} (read just before and after the count; it differed in ${COUNT_MISMATCHES} tries where the list did not move) / Documented: with ret=count the total is returned`,
-      mismatch.exchange,
+      `Received: ret=count ${judged.last.count} while the list of the same filters ${JSON.stringify(query)} totals ${judged.last.total} (read just before and after the count; it differed in ${COUNT_MISMATCHES} tries where the list did not move) / Documented: with ret=count the total is returned`,
+      judged.last.exchange,
     );
 }
 
