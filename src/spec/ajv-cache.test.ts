@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import standaloneCode from 'ajv/dist/standalone/index.js';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { cachedSchemaCompiler } from './ajv-cache.ts';
 import { loadSpec } from './openapi.ts';
@@ -132,5 +133,17 @@ describe('cachedSchemaCompiler', () => {
       'not-a-directory',
     ]);
     expect(() => compile({ type: 'no such type' })).toThrow(/schema is invalid/);
+  });
+
+  it('compiles every time where Ajv cannot write a schema as standalone code', () => {
+    const dir = join(root, 'no-standalone');
+    vi.spyOn(standaloneCode, 'default').mockImplementation(() => {
+      throw new Error('CodeGen: function without source');
+    });
+    const validate = cachedSchemaCompiler(VALIDATORS, dir)({ enum: ['a', 'b'] });
+    expect(validate('c')).toBe(false);
+    expect(validate.errors?.[0]?.message).toBe('must be equal to one of the allowed values');
+    expect(standaloneCode.default).toHaveBeenCalledOnce();
+    expect(readdirSync(root)).not.toContain('no-standalone');
   });
 });
