@@ -28,3 +28,17 @@ export const PROJECT_ROOT = findRoot(dirname(fileURLToPath(import.meta.url)));
 export function projectPath(...parts: string[]): string {
   return join(PROJECT_ROOT, ...parts);
 }
+
+/**
+ * Where the suite keeps what it derives between processes, as tools keep their caches
+ * (node_modules/.cache): never part of the repository, gone with a fresh `npm ci`, safe to delete.
+ */
+export function cachePath(...parts: string[]): string {
+  return projectPath('node_modules', '.cache', PACKAGE_NAME, ...parts);
+}
+
+/** The version of an installed package (`ajv`): part of the key of what a cache keeps of its work. */
+export function installedVersion(packageName: string): string {
+  const manifest = projectPath('node_modules', ...packageName.split('/'), 'package.json');
+  return (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version;
+}

@@ -1,4 +1,4 @@
-import type { ValidateFunction } from 'ajv/dist/2020.js';
+import type { SchemaValidator } from '../spec/ajv-cache.ts';
 
 /** How a failure words what a schema found wrong. */
 interface ProblemWording {
@@ -12,7 +12,7 @@ interface ProblemWording {
  * What the validator's last call found wrong, as a failure shows it: the first five problems (more
  * would bury the first), each at its path, separated by `; `.
  */
-export function schemaProblems(validate: ValidateFunction, wording: ProblemWording): string {
+export function schemaProblems(validate: SchemaValidator, wording: ProblemWording): string {
   return (validate.errors ?? [])
     .slice(0, 5)
     .map((error) => {

@@ -1,19 +1,20 @@
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
+import { cachedSchemaCompiler, type SchemaValidator } from '../spec/ajv-cache.ts';
 import type { Spec } from '../spec/openapi.ts';
 
 // One Ajv per worker for every schema of spec/openapi.yaml a check validates against: each schema
-// is compiled once, whichever helper asks first.
-const ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: true });
-addFormats.default(ajv);
-const compiled = new Map<string, ValidateFunction>();
+// is compiled once, whichever helper asks first (and its code kept for the next worker: ajv-cache).
+const compile = cachedSchemaCompiler({
+  options: { allErrors: true, strict: false, validateFormats: true },
+  formats: true,
+});
+const compiled = new Map<string, SchemaValidator>();
 
-function cached(key: string, schema: () => object | undefined): ValidateFunction | undefined {
+function cached(key: string, schema: () => object | undefined): SchemaValidator | undefined {
   const known = compiled.get(key);
   if (known) return known;
   const found = schema();
   if (found === undefined) return undefined;
-  const validate = ajv.compile(found);
+  const validate = compile(found);
   compiled.set(key, validate);
   return validate;
 }
@@ -23,12 +24,12 @@ export function responseValidator(
   spec: Spec,
   operationId: string,
   status: string,
-): ValidateFunction | undefined {
+): SchemaValidator | undefined {
   return cached(`response ${operationId} ${status}`, () => spec.operation(operationId).responses[status]);
 }
 
 /** The validator of a named component schema (`PersonaCountResponse`). */
-export function componentValidator(spec: Spec, component: string): ValidateFunction {
+export function componentValidator(spec: Spec, component: string): SchemaValidator {
   const validate = cached(
     `component ${component}`,
     () =>

@@ -1,5 +1,5 @@
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import fc from 'fast-check';
+import { cachedSchemaCompiler, type SchemaValidator } from '../spec/ajv-cache.ts';
 import type { JsonSchema } from '../spec/openapi.ts';
 import { realisticEmail, realisticUrl, realisticWords } from './realistic.ts';
 
@@ -25,8 +25,9 @@ export interface SchemaArbitraryOptions {
   maxItems?: number;
 }
 
-const ajv = new Ajv2020({ strict: false });
-const conditions = new WeakMap<object, ValidateFunction>();
+// The `if` of a conditional requirement, compiled once per process and kept across them (ajv-cache).
+const compileCondition = cachedSchemaCompiler({ options: { strict: false }, formats: false });
+const conditions = new WeakMap<object, SchemaValidator>();
 
 function asSchema(value: unknown): JsonSchema {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as JsonSchema) : {};
@@ -92,7 +93,7 @@ function withConditional(
   if (Object.keys(condition).length === 0 || thenRequired.length === 0) return object;
   let validate = conditions.get(condition);
   if (!validate) {
-    validate = ajv.compile(condition);
+    validate = compileCondition(condition);
     conditions.set(condition, validate);
   }
   const matches = validate;

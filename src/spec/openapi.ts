@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { derivedCached, parseYamlCached } from './yaml-cache.ts';
-import { projectPath } from '../project-root.ts';
+import { installedVersion, projectPath } from '../project-root.ts';
 
 export const SPEC_PATH = projectPath('spec', 'openapi.yaml');
 
@@ -145,11 +145,6 @@ export function parsedSpecDocument(): Readonly<Record<string, unknown>> {
 
 let cached: Promise<Spec> | undefined;
 
-function swaggerParserVersion(): string {
-  const manifest = projectPath('node_modules', '@apidevtools', 'swagger-parser', 'package.json');
-  return (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version;
-}
-
 /**
  * Dereferences spec/openapi.yaml once per process, and once per content across processes
  * (derivedCached): the CLI and each worker thread of each run need it, and swagger-parser, loaded
@@ -160,7 +155,7 @@ export function loadSpec(): Promise<Spec> {
   cached ??= (async () => {
     const source = readFileSync(SPEC_PATH, 'utf8');
     // Keyed by the dereferencer's version too: an upgrade of it must not be served an old result.
-    const kind = `dereferenced by swagger-parser ${swaggerParserVersion()}`;
+    const kind = `dereferenced by swagger-parser ${installedVersion('@apidevtools/swagger-parser')}`;
     const document = (await derivedCached(kind, source, async () => {
       const { default: SwaggerParser } = await import('@apidevtools/swagger-parser');
       // The very text the key was made of; dereference() works in place, on a copy of its parse.

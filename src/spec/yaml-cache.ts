@@ -2,13 +2,10 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { projectPath } from '../project-root.ts';
+import { cachePath } from '../project-root.ts';
 
-/**
- * Where parsed YAML is kept between processes, as tools keep their caches (node_modules/.cache):
- * never part of the repository, gone with a fresh `npm ci`.
- */
-const CACHE_DIR = projectPath('node_modules', '.cache', 'assistant-api-conformance', 'yaml');
+/** Where parsed YAML is kept between processes. */
+const CACHE_DIR = cachePath('yaml');
 
 /**
  * A YAML text's value, parsed by `parse` the first time this content is met and read back as JSON
@@ -76,17 +73,24 @@ function writeCached(file: string, value: unknown, cacheDir: string): unknown {
   if (json === undefined) return undefined;
   const readBack = JSON.parse(json) as unknown;
   if (!isDeepStrictEqual(readBack, value)) return undefined;
-  // Written aside and renamed: worker threads starting together may all miss at once.
+  writeCacheFile(file, json, cacheDir);
+  return readBack;
+}
+
+/**
+ * Puts a cache file in place whole or not at all: written aside and renamed, as worker threads
+ * starting together may all miss at once and write the same file.
+ */
+export function writeCacheFile(file: string, text: string, cacheDir: string): void {
   const aside = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
   try {
     mkdirSync(cacheDir, { recursive: true });
-    writeFileSync(aside, json);
+    writeFileSync(aside, text);
     renameSync(aside, file);
   } catch {
     // A read-only installation: every process does the work itself.
     removeIfThere(aside);
   }
-  return readBack;
 }
 
 function removeIfThere(file: string): void {
