@@ -5,6 +5,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { projectPath } from '../project-root.ts';
 import { cachedSchemaCompiler } from './ajv-cache.ts';
 import { loadSpec } from './openapi.ts';
 
@@ -145,5 +146,43 @@ describe('cachedSchemaCompiler', () => {
     expect(validate.errors?.[0]?.message).toBe('must be equal to one of the allowed values');
     expect(standaloneCode.default).toHaveBeenCalledOnce();
     expect(readdirSync(root)).not.toContain('no-standalone');
+  });
+
+  it('leaves a schema that names itself, or refers outside itself, to Ajv: a later $ref to it resolves', () => {
+    const dir = join(root, 'named');
+    const named = { $id: 'https://schemas.example/name', type: 'string', minLength: 1 };
+    const referring = { type: 'object', properties: { name: { $ref: 'https://schemas.example/name' } } };
+    // A first process keeps nothing of either; a second, compiling them again, resolves the $ref.
+    for (let process = 0; process < 2; process += 1) {
+      const compile = cachedSchemaCompiler(VALIDATORS, dir);
+      expect(compile(named)('')).toBe(false);
+      const validate = compile(referring);
+      expect(validate({ name: '' })).toBe(false);
+      expect(validate.errors?.[0]?.instancePath).toBe('/name');
+    }
+    expect(() => readdirSync(dir)).toThrow(/ENOENT/);
+    // A local $ref is self-contained: kept.
+    cachedSchemaCompiler(VALIDATORS, dir)({ $defs: { a: { type: 'string' } }, $ref: '#/$defs/a' });
+    expect(readdirSync(dir)).toHaveLength(1);
+  });
+
+  it("gives summary.json's validator (strict, first error, local $refs) equal cold and warm", () => {
+    const dir = join(root, 'summary');
+    const setup = { options: { strict: true, strictRequired: false, allErrors: false }, formats: true };
+    const schema = JSON.parse(readFileSync(projectPath('docs', 'summary.schema.json'), 'utf8')) as object;
+    const cold = cachedSchemaCompiler(setup, dir)(schema);
+    const warm = cachedSchemaCompiler(setup, dir)(schema);
+    expect(readdirSync(dir)).toHaveLength(1);
+    const wrong: unknown[] = [
+      {},
+      { schemaVersion: 1 },
+      { schemaVersion: '1', status: 'passed', checks: [{ id: 1 }] },
+      { status: 'maybe', outcomes: { passed: -1 }, checks: [] },
+    ];
+    for (const value of wrong) {
+      expect(cold(value)).toBe(false);
+      expect(warm(value)).toBe(false);
+      expect(warm.errors).toStrictEqual(cold.errors);
+    }
   });
 });

@@ -45,15 +45,11 @@ export function cachedSchemaCompiler(
 ): (schema: object) => SchemaValidator {
   const ajv = new Ajv2020({ ...setup.options, code: { ...setup.options.code, source: true } });
   if (setup.formats) addFormats.default(ajv);
-  const instanceKey = JSON.stringify({
-    ajv: installedVersion('ajv'),
-    ajvFormats: setup.formats ? installedVersion('ajv-formats') : null,
-    options: setup.options,
-    formats: Object.keys(ajv.formats).sort(),
-    formatsCode: String(ajv.opts.code.formats ?? ''),
-    keywords: Object.keys(ajv.RULES.keywords).sort(),
-  });
+  const instanceKey = keyOf(ajv, setup);
   return (schema) => {
+    // A schema that names itself or refers outside itself is compiled as Ajv does: code loaded from
+    // a file never registers a schema with this Ajv, so a later $ref to it would not resolve.
+    if (instanceKey === undefined || !selfContained(schema)) return ajv.compile(schema);
     const file = cacheFile(instanceKey, schema, cacheDir);
     const known = loaded(file);
     if (known) return known;
@@ -63,12 +59,38 @@ export function cachedSchemaCompiler(
   };
 }
 
+/** All the generated code depends on besides the schema; undefined (no cache) if a version cannot be read. */
+function keyOf(ajv: Ajv2020, setup: AjvSetup): string | undefined {
+  try {
+    return JSON.stringify({
+      ajv: installedVersion('ajv'),
+      ajvFormats: setup.formats ? installedVersion('ajv-formats') : null,
+      options: setup.options,
+      formats: Object.keys(ajv.formats).sort(),
+      formatsCode: String(ajv.opts.code.formats ?? ''),
+      keywords: Object.keys(ajv.RULES.keywords).sort(),
+    });
+  } catch {
+    return undefined; // Installed elsewhere than the project's node_modules: compiled every time.
+  }
+}
+
+/** No $id, $anchor or $dynamicAnchor, and every $ref local (`#…`), at any depth. */
+function selfContained(schema: object): boolean {
+  const json = JSON.stringify(schema);
+  return !/"\$(id|anchor|dynamicAnchor)":/.test(json) && !/"\$(ref|dynamicRef)":"(?!#)/.test(json);
+}
+
 // A schema JSON cannot write out (a cycle) is one Ajv cannot compile either: its error goes through.
 function cacheFile(instanceKey: string, schema: object, cacheDir: string): string {
   const json = JSON.stringify(schema);
   return join(cacheDir, `${createHash('sha256').update(`${instanceKey}\n${json}`).digest('hex')}.cjs`);
 }
 
+/**
+ * The kept code, run with a real require: trusted as node_modules itself is, which holds it (and
+ * which a fresh `npm ci` empties).
+ */
 function loaded(file: string): SchemaValidator | undefined {
   try {
     const module: { exports: unknown } = { exports: {} };
