@@ -227,7 +227,12 @@ async function sweepOpen(sweep: Sweep, entries: readonly OpenEntry[]): Promise<v
           : client === undefined
             ? `there is no key for account ${entry.account}`
             : "its name does not carry the run's id";
-      fail(sweep, entry, `its create was never answered and ${why}: left alone`);
+      // A create answered 2xx without an identity: a body the check sent without one (a plugin
+      // without a title, to see it refused), which a faulty target saved all the same.
+      const answered = entry.created
+        ? 'its create was answered 2xx with no identity to delete it by'
+        : 'its create was never answered';
+      fail(sweep, entry, `${answered} and ${why}: left alone`);
       continue;
     }
     const found = await findByName(client, name);

@@ -2,7 +2,8 @@ import { readObject, requireObjectId } from './setup.ts';
 import type { ApiClient } from '../http/client.ts';
 import type { Exchange } from '../http/exchange.ts';
 import type { CreatedResource } from './assistants.ts';
-import { bodyOf, isObject } from '../http/json.ts';
+import { bodyOf, isObject, succeeded } from '../http/json.ts';
+import { ConformanceFailure } from '../expect/failure.ts';
 import { creatorOf, removeOne, trackOne, type Creator } from './kinds/create.ts';
 import { PLUGIN } from './kinds/plugin.ts';
 import type { ResourceTracker } from './tracker.ts';
@@ -30,6 +31,28 @@ export const createPlugin: Creator<CreatedPlugin> = creatorOf(PLUGIN, 'title');
  */
 export function trackPlugin(tracker: ResourceTracker, client: ApiClient, title: string): () => void {
   return trackOne(PLUGIN, tracker, client, title);
+}
+
+/**
+ * After a create the check expected to be refused: a plugin it made all the same is removed when
+ * the check ends. One made from a body without a title cannot be: a plugin is found and deleted by
+ * its title. The check then fails here, saying so, instead of leaving it unmentioned.
+ */
+export function trackIfCreated(
+  tracker: ResourceTracker,
+  client: ApiClient,
+  body: Record<string, unknown>,
+  exchange: Exchange,
+): void {
+  if (!succeeded(exchange)) return;
+  if (typeof body.title === 'string') {
+    trackPlugin(tracker, client, body.title);
+    return;
+  }
+  throw new ConformanceFailure(
+    `Received ${exchange.response?.status} to a create without a title / Documented: a create without a required field is refused. A plugin without a title may now be on the account: the suite finds and deletes plugins by title, so it cannot remove it; look for it by hand`,
+    exchange,
+  );
 }
 
 export async function getPlugin(client: ApiClient, title: string): Promise<Exchange> {

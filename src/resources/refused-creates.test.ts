@@ -171,6 +171,21 @@ describe('the sweep of refused creates', () => {
     },
   );
 
+  it('a base whose create was answered 2xx without its id, under a name not of this run: reported as answered, never looked for', async () => {
+    const at = new Date().toISOString();
+    const lines = [
+      { event: 'creating', ref: 'r1', kind: 'knowledge base', name: 'Handbook', role: 'full', at },
+      { event: 'created', ref: 'r1', status: 201, at },
+    ];
+    appendFileSync(ledger.file, lines.map((line) => `${JSON.stringify(line)}\n`).join(''));
+    const sent: string[] = [];
+    const report = await sweepLedger(readLedger(ledger.file), sweepClients(sent), ledger.writer);
+    expect(sent).toEqual([]);
+    expect(report.problems).toEqual([
+      'knowledge base named "Handbook" (account A): its create was answered 2xx with no identity to delete it by and its name does not carry the run\'s id: left alone',
+    ]);
+  });
+
   it('a kind without a listing is read by identity, one get each', async () => {
     expect(await create(runClient('full'), `${RUN}_unlisted`, 'name')).toBe(404);
     const kinds = new KindRegistry(

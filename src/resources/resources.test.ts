@@ -10,7 +10,7 @@ import { createKnowledgeBase } from './knowledge-bases.ts';
 import { carriesPrefix, prefixPattern } from './leftovers.ts';
 import { newRunId, RUN_ID_PATTERN } from './run-id.ts';
 import { collectPages, findInCollection, walkPages } from './pages.ts';
-import { createPlugin, foundOwnPlugin, getPlugin, pluginObjectId } from './plugins.ts';
+import { createPlugin, foundOwnPlugin, getPlugin, pluginObjectId, trackIfCreated } from './plugins.ts';
 import { ResourceTracker } from './tracker.ts';
 import { catalogVoiceIds } from './voices.ts';
 import type { Exchange } from '../http/exchange.ts';
@@ -35,6 +35,36 @@ async function status(call: Promise<{ response?: { status: number } }>): Promise
 }
 
 describe('creation helpers', () => {
+  it('trackIfCreated: a plugin made by a create meant to be refused is tracked by its title, or the check fails saying it cannot be removed', () => {
+    const answer = (status: number): Exchange => ({
+      operationId: 'createPlugin',
+      label: 'createPlugin',
+      request: { method: 'POST', url: 'http://127.0.0.1/x', headers: {} },
+      response: { status, headers: {}, text: '{}', json: {} },
+      error: undefined,
+      durationMs: 1,
+    });
+    const tracker = new ResourceTracker();
+    trackIfCreated(tracker, full, { title: `${PREFIX}_refused` }, answer(404));
+    trackIfCreated(tracker, full, { name: 'no title' }, answer(404));
+    expect(tracker.size).toBe(0);
+    trackIfCreated(tracker, full, { title: `${PREFIX}_made` }, answer(200));
+    expect(tracker.size).toBe(1);
+    const error = (() => {
+      try {
+        trackIfCreated(tracker, full, { name: 'no title' }, answer(201));
+      } catch (caught) {
+        return caught;
+      }
+      return undefined;
+    })();
+    expect(error).toBeInstanceOf(ConformanceFailure);
+    expect((error as ConformanceFailure).message).toMatch(
+      /^Received 201 to a create without a title .* cannot remove it; look for it by hand\n/,
+    );
+    expect(tracker.size).toBe(1);
+  });
+
   it('createAssistant creates, registers the deletion, and the tracker deletes it', async () => {
     const tracker = new ResourceTracker();
     const { customPersonaId } = await createAssistant(

@@ -6,13 +6,10 @@ import { errorSummary } from '../../src/expect/refusal.ts';
 import { expectStatus } from '../../src/expect/status.ts';
 import { check } from '../../src/harness/check.ts';
 import type { ApiClient } from '../../src/http/client.ts';
-import type { Exchange } from '../../src/http/exchange.ts';
 import type { Spec } from '../../src/spec/openapi.ts';
-import { succeeded } from '../../src/http/json.ts';
 import { uniqueSuffix } from '../../src/generate/identity.ts';
-import type { CheckContext } from '../../src/harness/check.ts';
 import { echoPluginBody } from '../../src/resources/drafts.ts';
-import { trackPlugin } from '../../src/resources/plugins.ts';
+import { trackIfCreated } from '../../src/resources/plugins.ts';
 import { requireSuccess } from '../../src/resources/setup.ts';
 
 /**
@@ -20,21 +17,6 @@ import { requireSuccess } from '../../src/resources/setup.ts';
  * judge sends the hand-made body of `echoPluginBody` (every required field, nothing else), so that a
  * refusal is the one field the check leaves out or the title it reuses.
  */
-
-/**
- * A create that should have been refused but went through is removed with the file's other
- * resources, by the title it was sent with: only what was sent is tracked. A body sent without a
- * title named nothing: whatever a faulty implementation made of it is the run ledger's to account
- * for, not this file's to guess a name for.
- */
-function trackIfCreated(
-  context: CheckContext,
-  client: ApiClient,
-  body: Record<string, unknown>,
-  exchange: Exchange,
-): void {
-  if (succeeded(exchange) && typeof body.title === 'string') trackPlugin(context.tracker, client, body.title);
-}
 
 /** The required fields of the plugin create body, as spec/openapi.yaml transcribes them. */
 function requiredCreateFields(spec: Spec): string[] {
@@ -100,7 +82,7 @@ describe('createPlugin — POST /plugin/enterprise/createGlobalPlugin', () => {
         const body = echoPluginBody(title);
         delete body[missing];
         const exchange = await client.call('createPlugin', { body });
-        trackIfCreated(context, client, body, exchange);
+        trackIfCreated(context.tracker, client, body, exchange);
         expectStatus(exchange, 404);
         const message = (exchange.response?.json as { message?: unknown } | undefined)?.message;
         if (typeof message !== 'string' || !namesField(message, missing)) {
@@ -137,7 +119,7 @@ describe('createPlugin — POST /plugin/enterprise/createGlobalPlugin', () => {
           context.observe('ERR-25', `the own catalog already lists a plugin titled ${reserved}`);
         const body = echoPluginBody(reserved);
         const exchange = await client.call('createPlugin', { body });
-        if (before === 0) trackIfCreated(context, client, body, exchange);
+        if (before === 0) trackIfCreated(context.tracker, client, body, exchange);
         context.observe('ERR-26', `reserved title ${reserved}: ${errorSummary(exchange)}`);
         // A 5xx is no documented refusal (warned), but only after the catalog was judged.
         const serverError = (exchange.response?.status ?? 0) >= 500;

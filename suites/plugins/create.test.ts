@@ -22,6 +22,7 @@ import {
   foundOwnPlugin,
   getPlugin,
   readPlugin,
+  trackIfCreated,
   trackPlugin,
 } from '../../src/resources/plugins.ts';
 
@@ -43,7 +44,7 @@ async function attemptCreate(
   body: Record<string, unknown>,
 ): Promise<Exchange> {
   const exchange = await client.call('createPlugin', { body });
-  if (succeeded(exchange) && typeof body.title === 'string') trackPlugin(ctx.tracker, client, body.title);
+  trackIfCreated(ctx.tracker, client, body, exchange);
   return exchange;
 }
 
