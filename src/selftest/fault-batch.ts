@@ -1,4 +1,5 @@
 import { inject } from 'vitest';
+import { silenceAllure } from '../harness/silent-allure.ts';
 import { checkCopies, installCheckCopies, type CheckCopies } from '../harness/check-copies.ts';
 import type { ProvidedTarget } from '../context/provided.ts';
 
@@ -54,4 +55,8 @@ const FAULT_BATCH: CheckCopies = {
 };
 
 // A setup file of the lane's vitest (fault-lane.ts): it runs before each check file of the worker.
-if (checkCopies() === undefined) installCheckCopies(FAULT_BATCH);
+if (checkCopies() === undefined) {
+  installCheckCopies(FAULT_BATCH);
+  // A lane runs no Allure reporter (silent-allure.ts says what that cost).
+  silenceAllure();
+}
