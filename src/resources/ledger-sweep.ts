@@ -227,8 +227,8 @@ async function sweepOpen(sweep: Sweep, entries: readonly OpenEntry[]): Promise<v
           : client === undefined
             ? `there is no key for account ${entry.account}`
             : "its name does not carry the run's id";
-      // A create answered 2xx without an identity: a body the check sent without one (a plugin
-      // without a title, to see it refused), which a faulty target saved all the same.
+      // A create answered 2xx without the identity a delete needs: a base whose answer lacked its
+      // kbId (a plugin sent without a title never gets here: nothing could find it, readLedger).
       const answered = entry.created
         ? 'its create was answered 2xx with no identity to delete it by'
         : 'its create was never answered';

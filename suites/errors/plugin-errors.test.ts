@@ -82,7 +82,7 @@ describe('createPlugin — POST /plugin/enterprise/createGlobalPlugin', () => {
         const body = echoPluginBody(title);
         delete body[missing];
         const exchange = await client.call('createPlugin', { body });
-        trackIfCreated(context.tracker, client, body, exchange);
+        trackIfCreated(context.tracker, client, body, exchange, context.target.runPrefix);
         expectStatus(exchange, 404);
         const message = (exchange.response?.json as { message?: unknown } | undefined)?.message;
         if (typeof message !== 'string' || !namesField(message, missing)) {
@@ -119,7 +119,7 @@ describe('createPlugin — POST /plugin/enterprise/createGlobalPlugin', () => {
           context.observe('ERR-25', `the own catalog already lists a plugin titled ${reserved}`);
         const body = echoPluginBody(reserved);
         const exchange = await client.call('createPlugin', { body });
-        if (before === 0) trackIfCreated(context.tracker, client, body, exchange);
+        if (before === 0) trackIfCreated(context.tracker, client, body, exchange, context.target.runPrefix);
         context.observe('ERR-26', `reserved title ${reserved}: ${errorSummary(exchange)}`);
         // A 5xx is no documented refusal (warned), but only after the catalog was judged.
         const serverError = (exchange.response?.status ?? 0) >= 500;

@@ -39,12 +39,12 @@ function reservedTitles(): string[] {
 
 /** A create the check expects refused: if it was not, the plugin is removed all the same. */
 async function attemptCreate(
-  ctx: Pick<CheckContext, 'tracker'>,
+  ctx: Pick<CheckContext, 'tracker' | 'target'>,
   client: ApiClient,
   body: Record<string, unknown>,
 ): Promise<Exchange> {
   const exchange = await client.call('createPlugin', { body });
-  trackIfCreated(ctx.tracker, client, body, exchange);
+  trackIfCreated(ctx.tracker, client, body, exchange, ctx.target.runPrefix);
   return exchange;
 }
 
@@ -62,7 +62,7 @@ async function expectNoOwnPlugin(client: ApiClient, title: string): Promise<void
  * The create is the check's own operation, so its answer is judged here (removed all the same).
  */
 async function createAccepted(
-  ctx: Pick<CheckContext, 'as' | 'spec' | 'tracker'>,
+  ctx: Pick<CheckContext, 'as' | 'spec' | 'tracker' | 'target'>,
   body: Record<string, unknown>,
 ): Promise<void> {
   const exchange = await attemptCreate(ctx, ctx.as('full'), body);
