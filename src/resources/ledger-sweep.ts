@@ -121,8 +121,8 @@ function describe(entry: OpenEntry | RefusedEntry): string {
 }
 
 /**
- * The ledger's closing lines, written when the sweep is over and only for identities nothing in it
- * failed on: an open create and a refused one may share an identity (a duplicate the target refused
+ * The ledger's closing lines, written after each kind is swept and only for identities nothing in
+ * it failed on: an open create and a refused one may share an identity (a duplicate the target refused
  * on another account), and the one found gone must not close the other while it may still be there.
  */
 class Closings {

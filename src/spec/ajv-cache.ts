@@ -47,10 +47,13 @@ export function cachedSchemaCompiler(
   if (setup.formats) addFormats.default(ajv);
   const instanceKey = keyOf(ajv, setup);
   return (schema) => {
+    if (instanceKey === undefined) return ajv.compile(schema);
+    // Throws on a cycle, as Ajv would (it overflows its stack on one).
+    const json = JSON.stringify(schema);
     // A schema that names itself or refers outside itself is compiled as Ajv does: code loaded from
     // a file never registers a schema with this Ajv, so a later $ref to it would not resolve.
-    if (instanceKey === undefined || !selfContained(schema)) return ajv.compile(schema);
-    const file = cacheFile(instanceKey, schema, cacheDir);
+    if (!selfContained(json)) return ajv.compile(schema);
+    const file = cacheFile(instanceKey, json, cacheDir);
     const known = loaded(file);
     if (known) return known;
     const validate = ajv.compile(schema);
@@ -75,15 +78,12 @@ function keyOf(ajv: Ajv2020, setup: AjvSetup): string | undefined {
   }
 }
 
-/** No $id, $anchor or $dynamicAnchor, and every $ref local (`#…`), at any depth. */
-function selfContained(schema: object): boolean {
-  const json = JSON.stringify(schema);
+/** No $id, $anchor or $dynamicAnchor, and every $ref local (`#…`), at any depth (`json`: the schema's). */
+function selfContained(json: string): boolean {
   return !/"\$(id|anchor|dynamicAnchor)":/.test(json) && !/"\$(ref|dynamicRef)":"(?!#)/.test(json);
 }
 
-// A schema JSON cannot write out (a cycle) is one Ajv cannot compile either: its error goes through.
-function cacheFile(instanceKey: string, schema: object, cacheDir: string): string {
-  const json = JSON.stringify(schema);
+function cacheFile(instanceKey: string, json: string, cacheDir: string): string {
   return join(cacheDir, `${createHash('sha256').update(`${instanceKey}\n${json}`).digest('hex')}.cjs`);
 }
 
