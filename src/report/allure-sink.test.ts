@@ -78,4 +78,14 @@ describe('RedactingAllureReporter', () => {
       .allureReporterRuntime;
     expect(runtime?.writer).toBeInstanceOf(RedactingAllureWriter);
   });
+
+  it("runs the setup file that keeps vitest's assertions out of the steps before allure-vitest's own", () => {
+    const reporter = new RedactingAllureReporter(join(tempDir(), 'allure-results'), makeRedactor([KEY]));
+    const config = { setupFiles: ['own-setup.ts'], browser: { enabled: false }, runner: undefined };
+    reporter.onInit({ projects: [{ config, provide: () => undefined }] } as unknown as Vitest);
+    expect(config.setupFiles).toHaveLength(3);
+    expect(config.setupFiles[0]).toMatch(/[/\\]src[/\\]report[/\\]allure-no-matchers\.ts$/);
+    expect(config.setupFiles[1]).toMatch(/allure-vitest[/\\]dist[/\\]setup\.js$/);
+    expect(config.setupFiles[2]).toBe('own-setup.ts');
+  });
 });

@@ -7,6 +7,7 @@ import type { Writer } from 'allure-js-commons/sdk/reporter';
 import { stringifyEnvInfo } from 'allure-js-commons/sdk/reporter';
 import AllureVitestReporter from 'allure-vitest/reporter';
 import type { TestModule, Vitest } from 'vitest/node';
+import { PROJECT_ROOT } from '../project-root.ts';
 import type { Redactor } from '../redact/secrets.ts';
 import { limiter } from '../limiter.ts';
 import { redactJsonText, redactStrings } from '../redact/structured.ts';
@@ -92,6 +93,9 @@ export class RedactingAllureWriter implements Writer {
   }
 }
 
+/** The setup file that keeps allure-vitest from wrapping vitest's assertions. */
+const NO_MATCHER_STEPS = join(PROJECT_ROOT, 'src', 'report', 'allure-no-matchers.ts');
+
 /** Where allure-vitest keeps the runtime that owns its writer (a private field of 3.x). */
 interface WithRuntime {
   allureReporterRuntime?: { writer?: Writer };
@@ -109,7 +113,8 @@ export class RedactingAllureReporter extends AllureVitestReporter {
   private readonly written = new Set<TestModule>();
 
   constructor(resultsDir: string, redact: Redactor) {
-    super({ resultsDir });
+    // Vitest's assertions are not Allure steps (allure-no-matchers.ts says why).
+    super({ resultsDir, reportMatchers: false });
     this.writer = new RedactingAllureWriter(resultsDir, redact);
   }
 
@@ -127,6 +132,8 @@ export class RedactingAllureReporter extends AllureVitestReporter {
           'Allure results would be written unredacted',
       );
     runtime.writer = this.writer;
+    // Before allure-vitest's setup file, which super.onInit put first: setup files run in order.
+    for (const project of vitest.projects) project.config.setupFiles.unshift(NO_MATCHER_STEPS);
   }
 
   /**
