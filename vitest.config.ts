@@ -1,6 +1,10 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { tuneTierUp } from './bin/tier-up.js';
 import { leanThreads, WORKER_YOUNG_GENERATION_MB } from './src/harness/thread-pool.ts';
+
+// Before vitest starts its worker threads, which take the process's V8 flags (bin/tier-up.js).
+tuneTierUp();
 
 // The project's own tests: unit tests beside the code in src/. Conformance checks in suites/
 // are run by `conformance run`, which starts vitest with its own configuration.
