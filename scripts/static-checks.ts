@@ -8,6 +8,7 @@
  * typecheck, format, knip), 0 when all pass.
  */
 import { spawn } from 'node:child_process';
+import { nodeOptionsFor } from './node-options.ts';
 
 interface Tool {
   name: string;
@@ -48,23 +49,13 @@ interface Outcome {
   seconds: number;
 }
 
-/**
- * NODE_OPTIONS for the tool: the caller's, with the tool's own options added, except a heap cap
- * the caller already chose (V8 takes the last of two, and the caller's must win).
- */
-function nodeOptionsFor(tool: Tool): string {
-  const callers = process.env.NODE_OPTIONS ?? '';
-  if (tool.nodeOptions === undefined || callers.includes('--max-old-space-size')) return callers;
-  return `${callers} ${tool.nodeOptions}`.trim();
-}
-
 function run(tool: Tool): Promise<Outcome> {
   const started = Date.now();
   return new Promise((resolve) => {
     // npx finds the project's own binaries (node_modules/.bin) without a shell.
     const child = spawn('npx', ['--no-install', tool.command, ...tool.args], {
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, NODE_OPTIONS: nodeOptionsFor(tool) },
+      env: { ...process.env, NODE_OPTIONS: nodeOptionsFor(tool.nodeOptions, process.env.NODE_OPTIONS) },
     });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
