@@ -1,9 +1,9 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
-import { tuneTierUp } from './bin/tier-up.js';
+import { tuneTierUp } from './src/cli/tier-up.ts';
 import { leanThreads, WORKER_YOUNG_GENERATION_MB } from './src/harness/thread-pool.ts';
 
-// Before vitest starts its worker threads, which take the process's V8 flags (bin/tier-up.js).
+// Before vitest starts its worker threads, which take the process's V8 flags (src/cli/tier-up.ts).
 tuneTierUp();
 
 // The project's own tests: unit tests beside the code in src/. Conformance checks in suites/

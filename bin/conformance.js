@@ -3,9 +3,6 @@
 // sources changed. A bundle that cannot be built is one line and exit 2, as every other failure.
 import { pathToFileURL } from 'node:url';
 import { cliBundle } from './cli-bundle.js';
-import { tuneTierUp } from './tier-up.js';
-
-tuneTierUp();
 
 let bundle;
 try {

@@ -27,6 +27,9 @@ export function checkFilesOptions(root: string, measure = false): CliOptions {
     isolate: false,
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    // Setup files one after the other, in the order listed: one may prepare what the next one
+    // reads (src/report/allure-no-matchers.ts before allure-vitest's own).
+    sequence: { setupFiles: 'list' },
     passWithNoTests: true,
     experimental: {
       fsModuleCache: true,

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestResult } from 'allure-js-commons';
@@ -85,7 +85,11 @@ describe('RedactingAllureReporter', () => {
     reporter.onInit({ projects: [{ config, provide: () => undefined }] } as unknown as Vitest);
     expect(config.setupFiles).toHaveLength(3);
     expect(config.setupFiles[0]).toMatch(/[/\\]src[/\\]report[/\\]allure-no-matchers\.ts$/);
+    expect(existsSync(config.setupFiles[0] ?? '')).toBe(true);
     expect(config.setupFiles[1]).toMatch(/allure-vitest[/\\]dist[/\\]setup\.js$/);
     expect(config.setupFiles[2]).toBe('own-setup.ts');
+    // Set up again (a second onInit): still listed once.
+    reporter.onInit({ projects: [{ config, provide: () => undefined }] } as unknown as Vitest);
+    expect(config.setupFiles.filter((file) => file.endsWith('allure-no-matchers.ts'))).toHaveLength(1);
   });
 });

@@ -132,8 +132,10 @@ export class RedactingAllureReporter extends AllureVitestReporter {
           'Allure results would be written unredacted',
       );
     runtime.writer = this.writer;
-    // Before allure-vitest's setup file, which super.onInit put first: setup files run in order.
-    for (const project of vitest.projects) project.config.setupFiles.unshift(NO_MATCHER_STEPS);
+    // Before allure-vitest's setup file, which super.onInit put first: the check files' vitest runs
+    // setup files one after the other (src/harness/vitest-options.ts).
+    for (const { config } of vitest.projects)
+      if (!config.setupFiles.includes(NO_MATCHER_STEPS)) config.setupFiles.unshift(NO_MATCHER_STEPS);
   }
 
   /**
