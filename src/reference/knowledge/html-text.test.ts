@@ -11,8 +11,8 @@ const longParagraphs = Array.from(
 ).join('');
 
 describe('htmlToText', () => {
-  it('extracts the article and the page title, leaving navigation and scripts out', () => {
-    const page = htmlToText(
+  it('extracts the article and the page title, leaving navigation and scripts out', async () => {
+    const page = await htmlToText(
       article(
         `<nav><a href="/">Home</a> <a href="/x">Menu item</a></nav><article><h1>Comets</h1>${longParagraphs}</article><script>var secret = 1;</script>`,
       ),
@@ -23,33 +23,33 @@ describe('htmlToText', () => {
     expect(page.text).not.toContain('secret');
   });
 
-  it('keeps paragraphs apart even when the markup has no whitespace between them', () => {
-    const page = htmlToText(article(`<article>${longParagraphs}</article>`));
+  it('keeps paragraphs apart even when the markup has no whitespace between them', async () => {
+    const page = await htmlToText(article(`<article>${longParagraphs}</article>`));
     expect(page.text).toMatch(/asteroids, at some length\.\n+Paragraph 1/);
   });
 
-  it('falls back to the body text of a short page Readability does not take for an article', () => {
-    const page = htmlToText(
+  it('falls back to the body text of a short page Readability does not take for an article', async () => {
+    const page = await htmlToText(
       article('<div>Just one short line about zebras.</div><script>ignored()</script>'),
     );
     expect(page.text).toBe('Just one short line about zebras.');
   });
 
-  it('yields nothing for a page rendered by script', () => {
-    const page = htmlToText(
+  it('yields nothing for a page rendered by script', async () => {
+    const page = await htmlToText(
       article('<div id="root"></div><script src="/app.js"></script><script>render()</script>', 'App'),
     );
     expect(page).toEqual({ title: 'App', text: '' });
   });
 
-  it('gives an empty title when the page has none', () => {
-    expect(htmlToText('<html><body><p>no title here</p></body></html>').title).toBe('');
+  it('gives an empty title when the page has none', async () => {
+    expect((await htmlToText('<html><body><p>no title here</p></body></html>')).title).toBe('');
   });
 
-  it('survives markup that is not HTML at all', () => {
-    expect(htmlToText('<<<>>> &&& </unclosed').text).toBeTypeOf('string');
-    expect(htmlToText('').text).toBe('');
-    expect(htmlToText('<p>a fragment</p>').text).toBe('a fragment');
-    expect(htmlToText('<html').text).toBeTypeOf('string');
+  it('survives markup that is not HTML at all', async () => {
+    expect((await htmlToText('<<<>>> &&& </unclosed')).text).toBeTypeOf('string');
+    expect((await htmlToText('')).text).toBe('');
+    expect((await htmlToText('<p>a fragment</p>')).text).toBe('a fragment');
+    expect((await htmlToText('<html')).text).toBeTypeOf('string');
   });
 });

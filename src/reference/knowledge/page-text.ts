@@ -9,7 +9,7 @@ export class UnreadablePageError extends Error {
 const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
 
 /** The text of a fetched page: HTML through Readability, any other `text/*` as it is. */
-export function pageText(page: FetchedPage): PageText {
+export async function pageText(page: FetchedPage): Promise<PageText> {
   const type = page.contentType || sniff(page.body);
   if (HTML_TYPES.has(type)) return htmlToText(page.body);
   if (type.startsWith('text/')) return { title: '', text: normalizeWhitespace(page.body) };

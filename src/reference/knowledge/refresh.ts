@@ -146,7 +146,7 @@ export class Recrawler {
     if (url === undefined) return;
     try {
       const page = await this.options.fetchPage(url, this.shutdown.signal);
-      const { text } = pageText(page);
+      const { text } = await pageText(page);
       // The document (or its base) may have been deleted while the page was on its way.
       if (base.documents.get(doc.docId) !== doc) return;
       // A planted fault refreshes the listing only: the index keeps the old text.

@@ -14,6 +14,7 @@ import {
   type UploadKind,
 } from '../file-text.ts';
 import { pageText, UnreadablePageError } from '../page-text.ts';
+import type { PageText } from '../html-text.ts';
 import {
   ingestTextBody,
   ingestUrlBody,
@@ -99,9 +100,12 @@ export function ingestRoutes(app: FastifyInstance, context: KnowledgeContext): v
         const reason = error instanceof Error ? error.message : 'the page could not be fetched';
         throw new KbError(422, 'url_fetch_failed', `${url}: ${reason}`);
       });
-      // Looked up again: the base may have been deleted while the page was on its way.
+      const extracted = fault('kb.ingest-url-never-fetches')
+        ? { title: '', text: '' }
+        : await readPage(url, page);
+      // Looked up again after the last wait: the base may have been deleted while the page was on
+      // its way or being read.
       const base = ownedBase(context, request, request.params.kbId);
-      const extracted = fault('kb.ingest-url-never-fetches') ? { title: '', text: '' } : readPage(url, page);
       const pageTitle = fault('kb.url-title-defaults-to-url') ? '' : extracted.title;
       const title = request.body.title ?? (pageTitle || url);
       const { doc } = addDocument(
@@ -243,9 +247,9 @@ function httpUrl(value: string): string {
   return url.href;
 }
 
-function readPage(url: string, page: Parameters<typeof pageText>[0]) {
+async function readPage(url: string, page: Parameters<typeof pageText>[0]): Promise<PageText> {
   try {
-    return pageText(page);
+    return await pageText(page);
   } catch (error) {
     if (error instanceof UnreadablePageError)
       throw new KbError(422, 'url_unreadable', `${url}: ${error.message}`);
