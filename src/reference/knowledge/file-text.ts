@@ -78,10 +78,11 @@ async function pdfText(bytes: Buffer): Promise<string> {
 }
 
 async function docxText(bytes: Buffer): Promise<string> {
+  // Loaded on the first DOCX: some 70 ms of CPU and 15 MB that a run reading none never needs (a
+  // reference starts in every conformance run). Outside the try: a package that cannot be loaded is
+  // the server's failure (500), not a fault of the client's file.
+  const { default: mammoth } = await import('mammoth');
   try {
-    // Loaded on the first DOCX: some 70 ms of CPU and 15 MB that most runs never need (a reference
-    // starts in every conformance run, and hundreds in a self-test's process).
-    const { default: mammoth } = await import('mammoth');
     const result = await mammoth.extractRawText({ buffer: bytes });
     return result.value;
   } catch (error) {

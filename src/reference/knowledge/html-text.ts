@@ -37,7 +37,7 @@ const NOT_CONTENT = 'script, style, noscript, template, svg, head';
 /**
  * The readable text of an HTML page: the article Readability finds, or, when it finds none (short
  * or unusual pages), the body text without scripts and styles. A page rendered by script yields
- * (nearly) nothing, as the document says it does.
+ * (nearly) nothing, as the document says it does. Rejects only when linkedom cannot be loaded.
  */
 export async function htmlToText(html: string): Promise<PageText> {
   const parse = await htmlParser();
@@ -52,7 +52,8 @@ type Parse = (html: string) => ParsedDocument;
 
 /**
  * linkedom, loaded on the first HTML page: some 150 ms of CPU and 17 MB that a run without a URL
- * to crawl never needs (a reference starts in every conformance run).
+ * to crawl never needs (a reference starts in every conformance run). Loaded once however many
+ * pages ask at the same time; a load that failed is tried again by the next page.
  */
 let parser: Promise<Parse> | undefined;
 function htmlParser(): Promise<Parse> {
@@ -60,6 +61,10 @@ function htmlParser(): Promise<Parse> {
     ({ parseHTML }) =>
       (html: string) =>
         (parseHTML(html) as unknown as { document: ParsedDocument }).document,
+    (error: unknown) => {
+      parser = undefined;
+      throw error;
+    },
   );
   return parser;
 }

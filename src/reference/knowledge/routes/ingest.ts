@@ -104,7 +104,8 @@ export function ingestRoutes(app: FastifyInstance, context: KnowledgeContext): v
         ? { title: '', text: '' }
         : await readPage(url, page);
       // Looked up again after the last wait: the base may have been deleted while the page was on
-      // its way or being read.
+      // its way or being read. An unreadable page is then answered before a base deleted meanwhile
+      // (422 before 404), as an unreadable upload is.
       const base = ownedBase(context, request, request.params.kbId);
       const pageTitle = fault('kb.url-title-defaults-to-url') ? '' : extracted.title;
       const title = request.body.title ?? (pageTitle || url);
