@@ -1,4 +1,5 @@
 import { Readability } from '@mozilla/readability';
+import { loadedOnce } from './loaded-once.ts';
 
 /** The few DOM members this module reads; the project builds without the DOM lib. */
 interface TextNode {
@@ -52,22 +53,12 @@ type Parse = (html: string) => ParsedDocument;
 
 /**
  * linkedom, loaded on the first HTML page: some 150 ms of CPU and 17 MB that a run without a URL
- * to crawl never needs (a reference starts in every conformance run). Loaded once however many
- * pages ask at the same time; a load that failed is tried again by the next page.
+ * to crawl never needs (a reference starts in every conformance run).
  */
-let parser: Promise<Parse> | undefined;
-function htmlParser(): Promise<Parse> {
-  parser ??= import('linkedom').then(
-    ({ parseHTML }) =>
-      (html: string) =>
-        (parseHTML(html) as unknown as { document: ParsedDocument }).document,
-    (error: unknown) => {
-      parser = undefined;
-      throw error;
-    },
-  );
-  return parser;
-}
+const htmlParser = loadedOnce(async (): Promise<Parse> => {
+  const { parseHTML } = await import('linkedom');
+  return (html) => (parseHTML(html) as unknown as { document: ParsedDocument }).document;
+});
 
 /** linkedom builds no document element from a fragment or from garbage; a wrapper gives it one. */
 function asDocument(html: string): string {
