@@ -1,5 +1,4 @@
 import { Readability } from '@mozilla/readability';
-import { loadedOnce } from './loaded-once.ts';
 
 /** The few DOM members this module reads; the project builds without the DOM lib. */
 interface TextNode {
@@ -41,7 +40,11 @@ const NOT_CONTENT = 'script, style, noscript, template, svg, head';
  * (nearly) nothing, as the document says it does. Rejects only when linkedom cannot be loaded.
  */
 export async function htmlToText(html: string): Promise<PageText> {
-  const parse = await htmlParser();
+  // linkedom, loaded on the first HTML page: some 150 ms of CPU and 17 MB that a run without a URL
+  // to crawl never needs (a reference starts in every conformance run). Node's module map loads it
+  // once for pages arriving together; an import after that costs a few microseconds.
+  const { parseHTML } = await import('linkedom');
+  const parse: Parse = (text) => (parseHTML(text) as unknown as { document: ParsedDocument }).document;
   const page = asDocument(html);
   const title = pageTitle(parse, page);
   const article = readArticle(parse, page);
@@ -50,15 +53,6 @@ export async function htmlToText(html: string): Promise<PageText> {
 }
 
 type Parse = (html: string) => ParsedDocument;
-
-/**
- * linkedom, loaded on the first HTML page: some 150 ms of CPU and 17 MB that a run without a URL
- * to crawl never needs (a reference starts in every conformance run).
- */
-const htmlParser = loadedOnce(async (): Promise<Parse> => {
-  const { parseHTML } = await import('linkedom');
-  return (html) => (parseHTML(html) as unknown as { document: ParsedDocument }).document;
-});
 
 /** linkedom builds no document element from a fragment or from garbage; a wrapper gives it one. */
 function asDocument(html: string): string {
